@@ -1,0 +1,54 @@
+"""Facts the harness reads off Oracle data: activated abilities and their indexes, levelers, planeswalkers."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: Intrinsic mana abilities of basic land types (rule 305.6).
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+#: Keyword abilities that are activated abilities (rule 702), written 'Keyword cost'.
+ACTIVATED_KEYWORDS = ("Level up", "Equip", "Cycling", "Reconfigure", "Fortify", "Outlast", "Unearth")
+
+_REMINDER = re.compile(r"\s*\([^)]*\)")
+_LOYALTY = re.compile(r"^\[[+−\-]?[0-9X]+\]:")
+_TRIGGER_WORDS = ("When ", "Whenever ", "At ")
+
+
+def card_file_slug(name: str) -> str:
+    """cases/cards/ file name (without .yaml) of a card: its front face name, lower case, dashes."""
+    return re.sub(r"[^a-z0-9]+", "-", name.split(" // ")[0].lower()).strip("-")
+
+
+def activated_abilities(face: dict[str, Any]) -> list[str]:
+    """The face's activated abilities in printed order: the indexes cases use in `activate.ability`.
+
+    Intrinsic mana abilities of basic land types come first (they are implied by the type line);
+    abilities of level bands are not counted, since the card has them only at some levels.
+    """
+    found = [f"{{T}}: Add {{{BASIC_LAND_MANA[t]}}}." for t in face.get("subtypes", []) if t in BASIC_LAND_MANA]
+    for raw in face.get("oracle_text", "").splitlines():
+        if raw.startswith("LEVEL "):
+            break
+        line = _REMINDER.sub("", raw).strip()
+        if not line or line.startswith(("•", "Choose ")):
+            continue
+        if _LOYALTY.match(line) or line.startswith(ACTIVATED_KEYWORDS):
+            found.append(line)
+            continue
+        head, colon, _ = line.partition(":")
+        if colon and '"' not in head and not head.startswith(_TRIGGER_WORDS) and "—" not in head:
+            found.append(line)
+    return found
+
+
+def activated_ability_count(face: dict[str, Any]) -> int:
+    return len(activated_abilities(face))
+
+
+def has_level_up(face: dict[str, Any]) -> bool:
+    return any(line.startswith("Level up") for line in face.get("oracle_text", "").splitlines())
+
+
+def is_planeswalker_face(face: dict[str, Any]) -> bool:
+    return "Planeswalker" in face.get("types", [])

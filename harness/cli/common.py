@@ -1,0 +1,43 @@
+"""Options and helpers shared by the verbs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from harness.corpus import Case, Corpus, select
+from harness.paths import default_corpus
+from harness.validation import CorpusReport, validate_corpus
+
+
+def add_corpus_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cases", type=Path, default=None, metavar="DIR",
+                        help="the corpus directory (default: the corpus shipped with this harness)")
+
+
+def add_selection_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-k", dest="patterns", action="append", default=[], metavar="PATTERN",
+                        help="only cases whose id contains PATTERN, or matches it as a glob (repeatable)")
+    parser.add_argument("--tag", dest="tags", action="append", default=[], metavar="TAG",
+                        help="only cases that require capability TAG (repeatable; all must match)")
+
+
+def corpus_from(args: argparse.Namespace) -> Corpus | None:
+    root = args.cases or default_corpus()
+    if not (root / "rulings.yaml").is_file():
+        print(f"error: {root} is not a corpus (no rulings.yaml there)", file=sys.stderr)
+        return None
+    return Corpus(root)
+
+
+def validated_selection(args: argparse.Namespace, corpus: Corpus) -> tuple[CorpusReport, list[Case]]:
+    report = validate_corpus(corpus)
+    chosen = select(report.valid_cases, args.patterns, args.tags)
+    return report, chosen
+
+
+def print_problems(report: CorpusReport, stream=sys.stderr) -> None:
+    for problem in report.problems:
+        print(problem, file=stream)
+    print(f"{len(report.problems)} problem(s) in the corpus", file=stream)

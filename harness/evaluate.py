@@ -1,0 +1,81 @@
+"""Turning an engine's reply to a case into a result: pass, fail, skip or error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from harness.compare import Checker, state_differences
+from harness.corpus import Case
+from harness.results import CaseResult, Mismatch, Status
+from harness.yamlio import format_path
+
+
+def describe_action(action: dict[str, Any]) -> str:
+    """A one-line rendering of an action, as it reads in the case file."""
+    verb = next((k for k in action if k not in ("by", "expect", "note")), "?")
+    value = action.get(verb)
+    text = f"{verb}: {_flow(value)}"
+    if "by" in action:
+        text += f" (by {action['by']})"
+    return text
+
+
+def _flow(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    if value is True:
+        return "true"
+    return str(value)
+
+
+def base_result(case: Case, status: Status, message: str = "") -> CaseResult:
+    return CaseResult(case.id, status, message, list(case.rulings), case.display_path, case.line_of(["id"]))
+
+
+def evaluate(case: Case, reply: dict[str, Any]) -> CaseResult:
+    """Compare a valid `result` reply with the case's expectations."""
+    actions = case.data["actions"]
+    result = reply["result"]
+    statuses = result.get("actions", [])
+    states = {item["after"]: item["state"] for item in result.get("observations", [])}
+    if len(statuses) != len(actions):
+        return base_result(case, Status.ERROR,
+                           f"the engine reported {len(statuses)} action results for {len(actions)} actions")
+    mismatches: list[Mismatch] = []
+    for index, action in enumerate(actions):
+        status = statuses[index]
+        expect = action.get("expect") or {}
+        when = f"after action {index} ({describe_action(action)})"
+        rejected = status.get("status") == "rejected"
+        path: list[str | int] = ["actions", index]
+        if expect.get("rejected") and not rejected:
+            mismatches.append(Mismatch(when, format_path(path + ["expect", "rejected"]),
+                                       case.line_of(path + ["expect", "rejected"]), "rejected", "accepted",
+                                       "the rules forbid this action, but the engine performed it"))
+        elif rejected and not expect.get("rejected"):
+            mismatches.append(Mismatch(when, format_path(path), case.line_of(path), "accepted", "rejected",
+                                       f"the engine rejected the action: {status.get('reason', '(no reason given)')}"))
+        elif rejected and expect.get("rejected") and index - 1 in states and index in states:
+            changed = state_differences(states[index - 1], states[index])
+            if changed:
+                mismatches.append(Mismatch(when, format_path(path + ["expect", "rejected"]),
+                                           case.line_of(path + ["expect", "rejected"]), "state unchanged",
+                                           "; ".join(changed[:5]), "a rejected action must leave the state as it was"))
+        checks = {k: v for k, v in expect.items() if k != "rejected"}
+        if checks:
+            if index not in states:
+                return base_result(case, Status.ERROR, f"the engine sent no observation after action {index}")
+            mismatches.extend(Checker(case, when, path + ["expect"]).check(checks, states[index]))
+    final = case.data.get("expect")
+    if final:
+        last = len(actions) - 1
+        if last not in states:
+            return base_result(case, Status.ERROR, "the engine sent no final observation")
+        mismatches.extend(Checker(case, "at the end", ["expect"]).check(final, states[last]))
+    if mismatches:
+        out = base_result(case, Status.FAIL, f"{len(mismatches)} expectation(s) not met")
+        out.mismatches = mismatches
+        return out
+    return base_result(case, Status.PASS)

@@ -1,0 +1,88 @@
+"""Reports of a run: a table for people, JSON for programs. Failures show the ruling, the action
+that was running, and what was expected against what was observed."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from collections import Counter
+from typing import Any, Iterable
+
+from tabulate import tabulate
+
+from harness.corpus import Corpus
+from harness.results import CaseResult, Status
+
+STATUS_ORDER = [s.value for s in Status]
+
+
+def summary(results: Iterable[CaseResult]) -> dict[str, int]:
+    counts = Counter(r.status.value for r in results)
+    return {status: counts.get(status, 0) for status in STATUS_ORDER}
+
+
+def to_json(engine: dict[str, Any], results: list[CaseResult]) -> dict[str, Any]:
+    return {
+        "engine": {"name": engine.get("name"), "version": engine.get("version")},
+        "summary": summary(results),
+        "cases": [r.to_json() for r in results],
+    }
+
+
+def table(engine: dict[str, Any], results: list[CaseResult], corpus: Corpus, *, verbose: bool = False) -> str:
+    """Results table by topic, then details of every case that did not pass."""
+    lines = [f"engine: {engine.get('name')} {engine.get('version', '')}".rstrip(), ""]
+    by_topic: dict[str, Counter] = {}
+    for result in results:
+        by_topic.setdefault(result.case_id.split("/")[0], Counter())[result.status.value] += 1
+    rows = [[topic] + [counts.get(s, 0) for s in STATUS_ORDER] for topic, counts in sorted(by_topic.items())]
+    totals = summary(results)
+    rows.append(["total"] + [totals[s] for s in STATUS_ORDER])
+    lines.append(tabulate(rows, headers=["topic"] + STATUS_ORDER, tablefmt="simple"))
+    shown = [r for r in results if r.status is not Status.PASS and (verbose or r.status is not Status.SKIP)]
+    for result in shown:
+        lines.append("")
+        lines.extend(describe(result, corpus))
+    skipped = totals["skip"]
+    if skipped and not verbose:
+        lines.append("")
+        lines.append(f"{skipped} case(s) skipped; --verbose shows why.")
+    return "\n".join(lines)
+
+
+def describe(result: CaseResult, corpus: Corpus) -> list[str]:
+    out = [f"{result.status.value.upper()} {result.case_id}  ({result.file}:{result.line})"]
+    if result.message:
+        out.append(f"  {result.message}")
+    for ruling_id in result.rulings:
+        ruling = corpus.rulings.get(ruling_id)
+        if ruling is not None and result.status is not Status.SKIP:
+            text = textwrap.shorten(ruling.text, 300, placeholder=" ...")
+            out.append(textwrap.fill(f"ruling {ruling_id}: {text}", 100, initial_indent="  ", subsequent_indent="    "))
+    last_when = None
+    for mismatch in result.mismatches:
+        if mismatch.when != last_when:
+            out.append(f"  {mismatch.when}:")
+            last_when = mismatch.when
+        out.append(f"    {mismatch.path} (line {mismatch.line})")
+        out.append(f"      expected: {_value(mismatch.expected)}")
+        out.append(f"      observed: {_value(mismatch.observed)}")
+        if mismatch.note:
+            out.append(f"      {mismatch.note}")
+    if result.details.get("context"):
+        context = dict(result.details["context"])
+        trace = context.pop("traceback", None)
+        if context:
+            out.append(f"  context: {json.dumps(context, default=str)}")
+        if trace:
+            out.extend("  | " + line for line in trace.rstrip().splitlines()[-8:])
+    if result.stderr:
+        out.append("  engine stderr (last lines):")
+        out.extend("  | " + line for line in result.stderr.rstrip().splitlines()[-10:])
+    return out
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, default=str)

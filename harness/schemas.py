@@ -1,0 +1,99 @@
+"""The JSON Schemas, compiled once per process and reused for every file."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterator
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, relevance
+
+from harness.paths import schema_dir
+
+
+@lru_cache(maxsize=None)
+def schema(name: str) -> dict[str, Any]:
+    """Load schema/<name>.schema.json (or schema/<name>.json for nested paths such as protocol/run)."""
+    base = schema_dir()
+    path = base / f"{name}.schema.json"
+    if not path.exists():
+        path = base / f"{name}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def validator(name: str) -> Draft202012Validator:
+    return Draft202012Validator(schema(name))
+
+
+@dataclass(frozen=True)
+class SchemaProblem:
+    path: tuple[str | int, ...]
+    message: str
+    hint: str | None = None
+
+
+def problems(name: str, instance: Any, limit: int = 10) -> list[SchemaProblem]:
+    """Schema violations of `instance`, most relevant first, one per location."""
+    found: list[SchemaProblem] = []
+    seen: set[tuple] = set()
+    for error in sorted(validator(name).iter_errors(instance), key=relevance):
+        error = _most_specific(error)
+        key = tuple(error.absolute_path)
+        if key in seen:
+            continue
+        seen.add(key)
+        found.append(_describe(error))
+        if len(found) >= limit:
+            break
+    return found
+
+
+def _most_specific(error: ValidationError) -> ValidationError:
+    """For oneOf/anyOf failures, descend to the branch error that got furthest into the instance."""
+    while error.context:
+        best = max(error.context, key=lambda e: (len(e.absolute_path), -_branch_penalty(e)))
+        if len(best.absolute_path) <= len(error.absolute_path) and best.validator in ("type", "const", "enum", "pattern"):
+            break
+        error = best
+    return error
+
+
+def _branch_penalty(error: ValidationError) -> int:
+    # Prefer errors about a specific key over type mismatches of a whole alternative.
+    return 1 if error.validator in ("type", "oneOf", "anyOf") else 0
+
+
+def _describe(error: ValidationError) -> SchemaProblem:
+    path = tuple(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = list(error.schema.get("properties", {}))
+        extras = [key for key in error.instance if key not in allowed]
+        hints = []
+        for extra in extras:
+            close = difflib.get_close_matches(str(extra), allowed, n=1)
+            hints.append(f"did you mean {close[0]!r}?" if close else f"allowed: {', '.join(allowed)}")
+        names = ", ".join(repr(e) for e in extras)
+        return SchemaProblem(path, f"unknown key {names}", "; ".join(hints) or None)
+    if error.validator == "required":
+        return SchemaProblem(path, error.message.replace("is a required property", "is required"))
+    if error.validator == "enum":
+        options = error.validator_value
+        close = difflib.get_close_matches(str(error.instance), [str(o) for o in options], n=1)
+        hint = f"did you mean {close[0]!r}?" if close else f"expected one of: {', '.join(map(str, options))}"
+        return SchemaProblem(path, f"{error.instance!r} is not allowed here", hint)
+    if error.validator == "propertyNames":
+        return SchemaProblem(path, f"bad key: {error.message}")
+    description = error.schema.get("description") if isinstance(error.schema, dict) else None
+    return SchemaProblem(path, error.message, f"expected: {description}" if description else None)
+
+
+def iter_messages(name: str, instance: Any) -> Iterator[str]:
+    """Plain messages, for strict protocol checks."""
+    from harness.yamlio import format_path
+
+    for problem in problems(name, instance):
+        yield f"{format_path(problem.path)}: {problem.message}"

@@ -1,0 +1,366 @@
+"""Validation of the corpus: the schema first, then semantic lint (rulings, cards, labels, ids)."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
+
+from harness import schemas
+from harness.cards import activated_ability_count, has_level_up, is_planeswalker_face
+from harness.corpus import Case, Corpus
+from harness.yamlio import Document, YamlError, format_path
+
+VERBS = ("play", "cast", "activate", "pass", "resolve", "advance", "attack", "block", "choose")
+ZONE_KEYS = ("battlefield", "hand", "library", "graveyard", "exile")
+CR_NUMBER = re.compile(r"^[1-9][0-9]{2}(\.[0-9]+[a-z]?)?$")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input file, located precisely."""
+
+    file: str
+    line: int
+    path: str
+    message: str
+    hint: str | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.file}:{self.line}: {self.path}: {self.message}"
+        return f"{text} ({self.hint})" if self.hint else text
+
+
+def _suggest(name: str, choices: Iterable[str], what: str) -> str | None:
+    close = difflib.get_close_matches(name, list(choices), n=3, cutoff=0.6)
+    if close:
+        return "did you mean " + " or ".join(repr(c) for c in close) + "?"
+    return f"no {what} with a similar name"
+
+
+class CaseLinter:
+    """Semantic checks of one schema-valid case against the corpus."""
+
+    def __init__(self, case: Case, corpus: Corpus) -> None:
+        self.case = case
+        self.corpus = corpus
+        self.data = case.data
+        self.problems: list[Problem] = []
+        setup = self.data.get("setup", {})
+        self.players: list[str] = list(setup.get("players", {}))
+        self.labels: dict[str, dict[str, Any]] = {}
+
+    def report(self, path: list[str | int], message: str, hint: str | None = None) -> None:
+        self.problems.append(Problem(self.case.display_path, self.case.line_of(path),
+                                     format_path(path), message, hint))
+
+    def run(self) -> list[Problem]:
+        self.check_identity()
+        self.check_setup()
+        for index, action in enumerate(self.data.get("actions", [])):
+            self.check_action(index, action)
+        if "expect" in self.data:
+            self.check_expectation(["expect"], self.data["expect"])
+        return self.problems
+
+    # --- identity -------------------------------------------------------------------------
+    def check_identity(self) -> None:
+        if self.data["id"] != self.case.expected_id:
+            self.report(["id"], f"id {self.data['id']!r} does not match the file's path",
+                        f"expected {self.case.expected_id!r}")
+        for index, ruling in enumerate(self.data["rulings"]):
+            if ruling not in self.corpus.rulings:
+                self.report(["rulings", index], f"unknown ruling id {ruling!r}",
+                            _suggest(ruling, self.corpus.rulings, "ruling"))
+        for index, number in enumerate(self.data["rules"]):
+            if not CR_NUMBER.match(number):
+                self.report(["rules", index], f"{number!r} is not a Comprehensive Rules number",
+                            "write it like '302.6' or '605.1a'")
+
+    # --- setup ----------------------------------------------------------------------------
+    def check_setup(self) -> None:
+        setup = self.data["setup"]
+        active = setup.get("active")
+        if active is not None and active not in self.players:
+            self.report(["setup", "active"], f"{active!r} is not one of the players",
+                        f"players: {', '.join(self.players)}")
+        for player, state in setup["players"].items():
+            base = ["setup", "players", player]
+            for zone in ZONE_KEYS:
+                for index, entry in enumerate(state.get(zone, [])):
+                    self.check_setup_object(base + [zone, index], zone, entry)
+            for index, emblem in enumerate(state.get("emblems", [])):
+                path = base + ["emblems", index]
+                if self.corpus.card(emblem["from"]) is None:
+                    self.report(path + ["from"], f"unknown card {emblem['from']!r}",
+                                _suggest(emblem["from"], self.corpus.card_names, "card"))
+                if "label" in emblem:
+                    self.define_label(path + ["label"], emblem["label"], {"emblem": True})
+            if "owner" in state:
+                pass
+
+    def check_setup_object(self, path: list[str | int], zone: str, entry: Any) -> None:
+        if isinstance(entry, str):
+            self.check_card_name(path, entry)
+            return
+        if "token" in entry:
+            card = None
+        else:
+            card = self.check_card_name(path + ["card"], entry["card"])
+        if "label" in entry:
+            self.define_label(path + ["label"], entry["label"], {"card": card, "zone": zone, "entry": entry})
+        owner = entry.get("owner")
+        if owner is not None and owner not in self.players:
+            self.report(path + ["owner"], f"{owner!r} is not one of the players")
+        if card is None:
+            if entry.get("face") == "back":
+                self.report(path + ["face"], "a token made from characteristics has no back face")
+            return
+        face_index = 1 if entry.get("face") == "back" else 0
+        if face_index == 1 and not card.is_double_faced:
+            self.report(path + ["face"], f"{card.name!r} has no back face", "only double-faced cards can be back face up")
+        face = card.faces[min(face_index, len(card.faces) - 1)]
+        counters = entry.get("counters", {})
+        if "level" in counters and not has_level_up(face):
+            self.report(path + ["counters", "level"], f"{face['name']!r} has no level up ability",
+                        "level counters only mean something on a leveler (rule 711)")
+        if "loyalty" in counters and not is_planeswalker_face(face):
+            self.report(path + ["counters", "loyalty"], f"{face['name']!r} is not a planeswalker",
+                        "loyalty counters belong on planeswalkers (rule 306.5b)")
+
+    def check_card_name(self, path: list[str | int], name: str):
+        card = self.corpus.card(name)
+        if card is None:
+            self.report(path, f"unknown card {name!r}",
+                        _suggest(name, self.corpus.card_names, "card in cases/cards/") +
+                        " (add it with tools/import_cards.py)")
+            return None
+        if card.is_double_faced and name == card.face_names[1]:
+            self.report(path, f"{name!r} is the back face of {card.name!r}",
+                        "name the card by its front face and set 'face: back'")
+        return card
+
+    def define_label(self, path: list[str | int], label: str, info: dict[str, Any]) -> None:
+        if label in self.labels:
+            self.report(path, f"label {label!r} is defined twice", "labels must be unique in a case")
+        elif label in self.players:
+            self.report(path, f"label {label!r} is also a player's name", "pick another label")
+        else:
+            self.labels[label] = info
+
+    # --- references -----------------------------------------------------------------------
+    def check_ref(self, path: list[str | int], ref: Any, *, players_ok: bool = False) -> None:
+        if isinstance(ref, dict):
+            self.check_selector(path + ["select"], ref["select"])
+            return
+        if ref in self.labels:
+            return
+        if ref in self.players:
+            if not players_ok:
+                self.report(path, f"{ref!r} is a player, but an object is needed here")
+            return
+        known = list(self.labels) + (self.players if players_ok else [])
+        self.report(path, f"undefined label {ref!r}",
+                    _suggest(ref, known, "label") + "; labels are defined in setup")
+
+    def check_player(self, path: list[str | int], name: Any) -> None:
+        if name not in self.players:
+            self.report(path, f"{name!r} is not one of the players", f"players: {', '.join(self.players)}")
+
+    def check_selector(self, path: list[str | int], selector: dict[str, Any]) -> None:
+        for key in ("controller", "owner"):
+            if key in selector:
+                self.check_player(path + [key], selector[key])
+
+    def check_payments(self, path: list[str | int], payments: list[Any]) -> None:
+        for index, payment in enumerate(payments):
+            if isinstance(payment, str):
+                self.check_ref(path + [index], payment)
+            else:
+                self.check_ref(path + [index, "object"], payment["object"])
+
+    # --- actions --------------------------------------------------------------------------
+    def check_action(self, index: int, action: dict[str, Any]) -> None:
+        path: list[str | int] = ["actions", index]
+        verbs = [verb for verb in VERBS if verb in action]
+        if len(verbs) != 1:
+            self.report(path, "an action needs exactly one verb" + (f", not {len(verbs)} ({', '.join(verbs)})" if verbs else ""),
+                        f"one of: {', '.join(VERBS)}")
+            return
+        verb = verbs[0]
+        value = action[verb]
+        if "by" in action:
+            self.check_player(path + ["by"], action["by"])
+            if verb == "pass":
+                self.report(path + ["by"], "write the player as the value of pass", "e.g. 'pass: bob'")
+        vpath = path + [verb]
+        if verb == "play":
+            self.check_ref(vpath, value)
+        elif verb == "cast":
+            if isinstance(value, dict) and "card" in value:
+                self.check_ref(vpath + ["card"], value["card"])
+                for t_index, target in enumerate(value.get("targets", [])):
+                    self.check_ref(vpath + ["targets", t_index], target, players_ok=True)
+                self.check_payments(vpath + ["pay"], value.get("pay", []))
+            else:
+                self.check_ref(vpath, value)
+        elif verb == "activate":
+            self.check_ref(vpath + ["object"], value["object"])
+            self.check_activated_index(vpath, value)
+            for t_index, target in enumerate(value.get("targets", [])):
+                self.check_ref(vpath + ["targets", t_index], target, players_ok=True)
+            for s_index, sacrificed in enumerate(value.get("sacrifice", [])):
+                self.check_ref(vpath + ["sacrifice", s_index], sacrificed)
+            self.check_payments(vpath + ["pay"], value.get("pay", []))
+        elif verb == "pass":
+            if value is not True:
+                self.check_player(vpath, value)
+        elif verb == "attack":
+            items = value.items() if isinstance(value, dict) else ((a, None) for a in value)
+            for attacker, defender in items:
+                self.check_ref(vpath + ([attacker] if isinstance(value, dict) else []), attacker)
+                if defender is not None:
+                    self.check_ref(vpath + [attacker], defender, players_ok=True)
+        elif verb == "block":
+            for blocker, attacker in value.items():
+                self.check_ref(vpath, blocker)
+                self.check_ref(vpath + [blocker], attacker)
+        elif verb == "choose":
+            for key in ("objects", "order"):
+                for o_index, ref in enumerate(value.get(key, [])):
+                    self.check_ref(vpath + [key, o_index], ref)
+            for t_index, target in enumerate(value.get("targets", [])):
+                self.check_ref(vpath + ["targets", t_index], target, players_ok=True)
+            self.check_payments(vpath + ["pay"], value.get("pay", []))
+        if "expect" in action:
+            self.check_expectation(path + ["expect"], action["expect"])
+
+    def check_activated_index(self, path: list[str | int], value: dict[str, Any]) -> None:
+        """An index beyond every face's printed activated abilities is an error, unless abilities may be granted."""
+        ref = value["object"]
+        info = self.labels.get(ref) if isinstance(ref, str) else None
+        card = info.get("card") if info else None
+        if card is None or self.may_grant_abilities():
+            return
+        index = value.get("ability", 0)
+        counts = [activated_ability_count(face) for face in card.faces]
+        if index >= max(counts):
+            self.report(path + ["ability"], f"{card.name!r} has no activated ability {index}",
+                        f"its faces have {' and '.join(map(str, counts))} activated abilities, counted from 0")
+
+    def may_grant_abilities(self) -> bool:
+        """Emblems in setup may grant activated abilities; don't second-guess indexes then."""
+        return any(state.get("emblems") for state in self.data["setup"]["players"].values())
+
+    # --- expectations ---------------------------------------------------------------------
+    def check_expectation(self, path: list[str | int], expect: dict[str, Any]) -> None:
+        for player, expected in expect.get("players", {}).items():
+            self.check_player(path + ["players", player], player)
+            for zone in ("hand", "library", "graveyard", "exile"):
+                names = expected.get(zone)
+                listed = names if isinstance(names, list) else (
+                    names.get("includes", []) + names.get("excludes", []) if isinstance(names, dict) else [])
+                for n_index, name in enumerate(listed):
+                    if self.corpus.card(name) is None:
+                        self.report(path + ["players", player, zone], f"unknown card {name!r}",
+                                    _suggest(name, self.corpus.card_names, "card"))
+        for label in expect.get("objects", {}):
+            if label not in self.labels:
+                self.report(path + ["objects", label], f"undefined label {label!r}",
+                            _suggest(label, self.labels, "label"))
+        for index, group in enumerate(expect.get("select", [])):
+            self.check_selector(path + ["select", index, "where"], group["where"])
+        game = expect.get("game", {})
+        for key in ("active", "priority"):
+            if key in game:
+                self.check_player(path + ["game", key], game[key])
+        stack = game.get("stack")
+        if isinstance(stack, list):
+            for s_index, entry in enumerate(stack):
+                if "source" in entry and entry["source"] not in self.labels:
+                    self.report(path + ["game", "stack", s_index, "source"], f"undefined label {entry['source']!r}")
+                if "controller" in entry:
+                    self.check_player(path + ["game", "stack", s_index, "controller"], entry["controller"])
+
+
+def validate_case(case: Case, corpus: Corpus) -> list[Problem]:
+    """Schema problems if any (lint needs a well-formed case), else lint problems."""
+    found = [Problem(case.display_path, case.line_of(p.path), format_path(p.path), p.message, p.hint)
+             for p in schemas.problems("case", case.doc.data)]
+    if found:
+        return found
+    return CaseLinter(case, corpus).run()
+
+
+def validate_document(doc: Document, schema_name: str, display: str) -> list[Problem]:
+    return [Problem(display, doc.line_of(p.path), format_path(p.path), p.message, p.hint)
+            for p in schemas.problems(schema_name, doc.data)]
+
+
+@dataclass
+class CorpusReport:
+    problems: list[Problem]
+    valid_cases: list[Case]
+    case_count: int
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def validate_corpus(corpus: Corpus, cases: Iterable[Case | YamlError] | None = None) -> CorpusReport:
+    """Validate rulings, cards and cases; unique ids across the corpus."""
+    problems: list[Problem] = []
+    problems.extend(_validate_support_files(corpus))
+    valid: list[Case] = []
+    seen_ids: dict[str, Case] = {}
+    count = 0
+    for item in corpus.iter_cases() if cases is None else cases:
+        count += 1
+        if isinstance(item, YamlError):
+            problems.append(Problem(_display(corpus, item.path), item.line, "$", item.message))
+            continue
+        case_problems = validate_case(item, corpus)
+        problems.extend(case_problems)
+        first = seen_ids.get(item.id)
+        if first is not None:
+            problems.append(Problem(item.display_path, item.line_of(["id"]), "$.id",
+                                    f"duplicate case id {item.id!r}", f"also used by {first.display_path}"))
+        else:
+            seen_ids[item.id] = item
+        if not case_problems:
+            valid.append(item)
+    return CorpusReport(problems, valid, count)
+
+
+def _display(corpus: Corpus, path) -> str:
+    try:
+        return f"cases/{path.relative_to(corpus.root).as_posix()}"
+    except ValueError:
+        return str(path)
+
+
+def _validate_support_files(corpus: Corpus) -> Iterator[Problem]:
+    try:
+        doc = corpus.rulings_doc
+    except (YamlError, FileNotFoundError) as exc:
+        yield Problem("cases/rulings.yaml", getattr(exc, "line", 1), "$", str(getattr(exc, "message", exc)))
+        return
+    yield from validate_document(doc, "rulings", "cases/rulings.yaml")
+    try:
+        docs = corpus.card_docs
+    except YamlError as exc:
+        yield Problem(_display(corpus, exc.path), exc.line, "$", exc.message)
+        return
+    for path, card_doc in docs.items():
+        display = _display(corpus, path)
+        card_problems = validate_document(card_doc, "card", display)
+        yield from card_problems
+        if not card_problems:
+            from harness.cards import card_file_slug
+
+            expected = card_file_slug(card_doc.data["name"]) + ".yaml"
+            if path.name != expected:
+                yield Problem(display, 1, "$.name", f"file name does not match the card name",
+                              f"expected {expected}")

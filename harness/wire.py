@@ -1,0 +1,73 @@
+"""What an engine receives for a case: the setup with defaults filled in, the actions without any
+expectation, the checkpoints to observe, and the Oracle data of every card the case uses.
+
+The expected outcome never leaves the harness.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from harness.corpus import Case, Corpus
+
+SETUP_DEFAULTS = {"turn": 2, "step": "precombat-main", "day_night": "neither"}
+PLAYER_DEFAULTS: dict[str, Any] = {"life": 20, "mana_pool": "", "spells_cast_this_turn": 0,
+                                   "lands_played_this_turn": 0}
+PLAYER_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "emblems")
+ACTION_ONLY_KEYS = ("expect", "note")
+
+
+def engine_case(case: Case, corpus: Corpus) -> dict[str, Any]:
+    data = case.data
+    cards: dict[str, Any] = {}
+    setup = _normalize_setup(data["setup"], corpus, cards)
+    actions = [{k: v for k, v in action.items() if k not in ACTION_ONLY_KEYS} for action in data["actions"]]
+    return {
+        "id": case.id,
+        "setup": setup,
+        "actions": actions,
+        "checkpoints": checkpoints(data["actions"]),
+        "cards": cards,
+    }
+
+
+def checkpoints(actions: list[dict[str, Any]]) -> list[int]:
+    """Indexes after which the state is observed: -1 is the initial state. An action expected to be
+    rejected also needs the state before it, to show that nothing changed."""
+    points: set[int] = set()
+    for index, action in enumerate(actions):
+        expect = action.get("expect")
+        if expect:
+            points.add(index)
+            if expect.get("rejected"):
+                points.add(index - 1)
+    points.add(len(actions) - 1)
+    return sorted(points)
+
+
+def _normalize_setup(setup: dict[str, Any], corpus: Corpus, cards: dict[str, Any]) -> dict[str, Any]:
+    out = {key: setup.get(key, default) for key, default in SETUP_DEFAULTS.items()}
+    players = setup["players"]
+    out["active"] = setup.get("active", next(iter(players)))
+    out["players"] = {}
+    for name, state in players.items():
+        player = {key: state.get(key, default) for key, default in PLAYER_DEFAULTS.items()}
+        for zone in PLAYER_ZONES:
+            player[zone] = [_normalize_entry(entry, corpus, cards, zone) for entry in state.get(zone, [])]
+        out["players"][name] = player
+    return out
+
+
+def _normalize_entry(entry: Any, corpus: Corpus, cards: dict[str, Any], zone: str) -> Any:
+    if isinstance(entry, str):
+        entry = {"card": entry}
+    entry = copy.deepcopy(entry)
+    key = "from" if zone == "emblems" else "card"
+    if key in entry:
+        card = corpus.card(entry[key])
+        if card is not None:
+            cards[card.name] = card.data
+            if key == "card":
+                entry["card"] = card.name
+    return entry
