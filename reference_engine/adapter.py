@@ -1,0 +1,76 @@
+"""The in-process adapter: the reference engine answering the protocol's messages as Python dicts.
+
+It speaks the same messages as engines over the JSON-lines protocol (docs/protocol.md): `start`
+returns who the engine is and what it can do, `run` plays one case (sent without its expectations)
+and returns what was observed, `stop` ends the session.
+"""
+
+from __future__ import annotations
+
+import traceback
+from typing import Any
+
+from reference_engine import __version__
+from reference_engine.carddefs import UnsupportedCard, build_card
+from reference_engine.game import Game
+from reference_engine.moves import Illegal
+from reference_engine.observe import observe
+from reference_engine.replacement import EngineLimit
+from reference_engine.script import Script
+from reference_engine.setup import SetupError, build
+
+CAPABILITIES = [
+    "stack", "priority", "combat", "mana-abilities", "triggers", "replacement", "layers", "counters",
+    "tokens", "marked-damage", "day-night", "transform", "loyalty", "emblems", "copy", "level-up",
+    "legend-rule", "choices", "color-identity",
+]
+
+
+class ReferenceEngine:
+    """Registered as the engine 'reference' (entry point group mtg_conformance.engines)."""
+
+    def start(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {
+            "name": "reference",
+            "version": __version__,
+            "language": "python",
+            "homepage": "https://github.com/mtg-conformance/mtg-conformance",
+            "issues": "https://github.com/mtg-conformance/mtg-conformance/issues",
+            "capabilities": list(CAPABILITIES),
+        }
+
+    def run(self, case: dict[str, Any]) -> dict[str, Any]:
+        try:
+            cards = {name: build_card(data) for name, data in case["cards"].items()}
+        except UnsupportedCard as exc:
+            return {"skipped": {"reason": str(exc)}}
+        action_index = None
+        try:
+            state, labels = build(case["setup"], cards)
+            game = Game(state)
+            script = Script(game, labels)
+            checkpoints = set(case.get("checkpoints", []))
+            observations = []
+            if -1 in checkpoints:
+                observations.append({"after": -1, "state": observe(game, labels)})
+            statuses = []
+            for action_index, action in enumerate(case["actions"]):
+                try:
+                    script.apply(action)
+                    statuses.append({"status": "ok"})
+                except Illegal as exc:
+                    statuses.append({"status": "rejected", "reason": str(exc)})
+                if action_index in checkpoints:
+                    observations.append({"after": action_index, "state": observe(game, labels)})
+            last = len(case["actions"]) - 1
+            if last not in checkpoints:
+                observations.append({"after": last, "state": observe(game, labels)})
+            return {"result": {"actions": statuses, "observations": observations}}
+        except (EngineLimit, SetupError) as exc:
+            return {"errored": {"message": str(exc), "context": {"action": action_index}}}
+        except Exception as exc:  # a bug in the engine: report it with the traceback, go on with the run
+            return {"errored": {"message": f"{type(exc).__name__}: {exc}",
+                                "context": {"action": action_index, "traceback": traceback.format_exc()}}}
+
+    def stop(self) -> None:
+        pass

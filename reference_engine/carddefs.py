@@ -1,0 +1,159 @@
+"""Cards as data: Oracle characteristics (sent with each case) plus behaviour from reference_engine/cards/.
+
+Each file in cards/ maps face names to their abilities, in printed order, written in a small
+vocabulary of ability kinds and named effects (see docs/reference-engine.md). A face with no entry
+is supported only if its Oracle text is nothing but keywords the engine knows.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Mapping
+
+import yaml
+
+from reference_engine.costs import Cost
+from reference_engine.mana import ManaCost
+from reference_engine.model import Ability, CardDef, Face
+
+Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+#: Keywords the rules core implements; a face whose text is only these needs no definition.
+KNOWN_KEYWORDS = frozenset({
+    "Flash", "Flying", "Reach", "Haste", "Vigilance", "Trample", "Lifelink", "Deathtouch", "Menace",
+    "First strike", "Double strike", "Indestructible", "Defender", "Changeling", "Daybound", "Nightbound",
+})
+ABILITY_KINDS = ("keyword", "mana", "activated", "loyalty", "triggered", "static", "replacement", "spell")
+
+
+class UnsupportedCard(Exception):
+    """The engine has no definition for a card a case uses."""
+
+
+@lru_cache(maxsize=None)
+def behaviours() -> dict[str, tuple[Ability, ...]]:
+    """Every definition in reference_engine/cards/, by face name."""
+    out: dict[str, tuple[Ability, ...]] = {}
+    folder = resources.files("reference_engine").joinpath("cards")
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".yaml"):
+            continue
+        data = yaml.load(entry.read_text(encoding="utf-8"), Loader=Loader) or {}
+        for face_name, abilities in data.items():
+            if face_name in out:
+                raise ValueError(f"{entry.name}: {face_name!r} is defined twice")
+            try:
+                out[face_name] = tuple(parse_ability(spec) for spec in abilities or [])
+            except (ValueError, KeyError, TypeError) as exc:
+                raise ValueError(f"{entry.name}: {face_name}: {exc}") from None
+    return out
+
+
+def parse_ability(spec: Mapping[str, Any] | str) -> Ability:
+    """One ability entry: {kind: data}. Keywords may be written as a bare name."""
+    if isinstance(spec, str):
+        return Ability("keyword", {}, keyword=spec)
+    if len(spec) != 1:
+        raise ValueError(f"an ability has exactly one kind, got {list(spec)}")
+    (kind, data), = spec.items()
+    if kind not in ABILITY_KINDS:
+        raise ValueError(f"unknown ability kind {kind!r}")
+    if kind == "keyword":
+        if isinstance(data, str):
+            return Ability("keyword", {}, keyword=data)
+        data = dict(data)
+        keyword = data.pop("name")
+        if "cost" in data:
+            data["_cost"] = Cost.parse(data["cost"])
+        return Ability("keyword", data, keyword=keyword)
+    data = dict(data or {})
+    if kind in ("mana", "activated"):
+        data["_cost"] = Cost.parse(data["cost"])
+    elif kind == "loyalty":
+        data["_cost"] = Cost.loyalty_cost(int(data["cost"]))
+    elif kind == "static":
+        data["effects"] = [_static_part(part) for part in data["effects"]]
+    _parse_nested(data)
+    return Ability(kind, data)
+
+
+def _parse_nested(data: dict[str, Any]) -> None:
+    """Abilities inside effects (granted abilities, emblems, tokens' abilities) are parsed up front."""
+    for step in data.get("effect", []) or []:
+        for params in step.values():
+            if isinstance(params, dict):
+                for key in ("abilities", "grant", "has"):
+                    if key in params and isinstance(params[key], list):
+                        params[key] = [a if isinstance(a, Ability) else parse_ability(a) for a in params[key]]
+
+
+def _static_part(part: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    from reference_engine.layers import MODIFIERS
+
+    (name, params), = part.items()
+    if name not in MODIFIERS:
+        raise ValueError(f"unknown static effect {name!r}")
+    if name == "grant":
+        params = {"abilities": [parse_ability(a) for a in params]}
+    return name, dict(params or {})
+
+
+def _keyword_only(face: dict[str, Any]) -> tuple[Ability, ...] | None:
+    """Abilities of a face whose text is nothing but known keywords (reminder text aside)."""
+    import re
+
+    keywords = []
+    for line in face.get("oracle_text", "").splitlines():
+        line = re.sub(r"\s*\([^)]*\)", "", line).strip()
+        if not line:
+            continue
+        for piece in (p.strip() for p in line.split(",")):
+            name = piece[0].upper() + piece[1:] if piece else piece
+            if name not in KNOWN_KEYWORDS:
+                return None
+            keywords.append(Ability("keyword", {}, keyword=name))
+    return tuple(keywords)
+
+
+def build_face(face: dict[str, Any]) -> Face:
+    defined = behaviours().get(face["name"])
+    if defined is None:
+        defined = _keyword_only(face)
+        if defined is None:
+            raise UnsupportedCard(f"the reference engine has no definition for {face['name']!r}")
+    indicator = face.get("color_indicator")
+    return Face(
+        name=face["name"],
+        mana_cost=ManaCost.parse(face.get("mana_cost")),
+        color_indicator=frozenset(indicator) if indicator else None,
+        supertypes=tuple(face.get("supertypes", ())),
+        types=tuple(face.get("types", ())),
+        subtypes=tuple(face.get("subtypes", ())),
+        power=face.get("power"),
+        toughness=face.get("toughness"),
+        loyalty=face.get("loyalty"),
+        abilities=defined,
+        text=face.get("oracle_text", ""),
+    )
+
+
+def build_card(oracle: dict[str, Any]) -> CardDef:
+    """A CardDef from the Oracle data of cases/cards/ (sent in the run message)."""
+    return CardDef(name=oracle["name"], layout=oracle.get("layout", "normal"),
+                   faces=tuple(build_face(face) for face in oracle["faces"]))
+
+
+def token_card(spec: dict[str, Any]) -> CardDef:
+    """A token's definition from the characteristics an effect (or a case setup) gives it (rule 111.4)."""
+    abilities = tuple(parse_ability(a) if not isinstance(a, Ability) else a
+                      for a in list(spec.get("keywords", [])) + list(spec.get("abilities", [])))
+    colors = spec.get("colors", [])
+    face = Face(
+        name=spec["name"], mana_cost=None, color_indicator=frozenset(colors),
+        supertypes=tuple(spec.get("supertypes", ())), types=tuple(spec.get("types", ())),
+        subtypes=tuple(spec.get("subtypes", ())),
+        power=str(spec["power"]) if "power" in spec else None,
+        toughness=str(spec["toughness"]) if "toughness" in spec else None,
+        loyalty=None, abilities=abilities)
+    return CardDef(name=spec["name"], layout="token", faces=(face,))

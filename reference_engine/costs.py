@@ -1,0 +1,57 @@
+"""Activation costs as written in Oracle text, parsed once when a card definition loads (rule 602.1a)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from reference_engine.mana import ManaCost
+
+_MANA_ONLY = re.compile(r"^(\{[0-9WUBRGCXSP/]+\})+$")
+_SACRIFICE_A = re.compile(r"^Sacrifice (?:a|an|another) (.+)$")
+_PAY_LIFE = re.compile(r"^Pay (\d+) life$")
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A parsed activation cost."""
+
+    mana: ManaCost | None = None
+    tap: bool = False
+    untap: bool = False
+    sacrifice_self: bool = False
+    sacrifice: tuple[str, ...] | None = None  # 'Sacrifice a creature': the types or subtypes to choose from
+    sacrifice_other: bool = False
+    life: int = 0
+    loyalty: int | None = None  # +N or -N loyalty counters (rule 606.4)
+
+    @classmethod
+    def parse(cls, text: str) -> "Cost":
+        fields: dict = {}
+        for part in (p.strip() for p in text.split(",")):
+            if not part:
+                continue
+            if part == "{T}":
+                fields["tap"] = True
+            elif part == "{Q}":
+                fields["untap"] = True
+            elif _MANA_ONLY.match(part):
+                fields["mana"] = ManaCost.parse(part)
+            elif part.startswith("Sacrifice this") or part.startswith("Sacrifice ~"):
+                fields["sacrifice_self"] = True
+            elif match := _SACRIFICE_A.match(part):
+                fields["sacrifice"] = tuple(match.group(1).split(" or "))
+                fields["sacrifice_other"] = part.startswith("Sacrifice another")
+            elif match := _PAY_LIFE.match(part):
+                fields["life"] = int(match.group(1))
+            else:
+                raise ValueError(f"cost not understood: {part!r} in {text!r}")
+        return cls(**fields)
+
+    @classmethod
+    def loyalty_cost(cls, amount: int) -> "Cost":
+        return cls(loyalty=amount)
+
+    @property
+    def has_x(self) -> bool:
+        return bool(self.mana and self.mana.x_count)

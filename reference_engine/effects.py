@@ -1,0 +1,263 @@
+"""Effects of resolving spells and abilities, by name: the small vocabulary card definitions use.
+
+A spell's or ability's `effect` is a list of steps, each {name: params}. Every effect is a plain
+function (game, ctx, params); one that needs a player's choice is a generator yielding Decisions.
+References in params: 'self' (the source), 'target.N', 'it' (what an earlier step chose or made),
+'you', 'that_player' (the player in the triggering event), or {all: filter} (every matching
+permanent, fixed as the effect begins: rule 611.2c).
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from reference_engine import ops
+from reference_engine.carddefs import token_card
+from reference_engine.conditions import holds
+from reference_engine.filters import FilterContext, matches
+from reference_engine.layers import MODIFIERS, characteristics
+from reference_engine.model import ContinuousEffect, GameObject, StackItem, Target, Zone
+from reference_engine.moves import Decision
+
+
+@dataclass
+class Ctx:
+    """What a resolving spell or ability knows: who controls it, its source, targets, X, the event."""
+
+    controller: str
+    source_id: int | None
+    source_uid: int | None
+    source_name: str
+    snapshot: Any = None  # the source's last known characteristics
+    targets: tuple[Target, ...] = ()
+    legal: tuple[bool, ...] = ()  # which targets are still legal (rule 608.2b)
+    x: int = 0
+    event: dict[str, Any] = field(default_factory=dict)
+    item: StackItem | None = None
+    memory: dict[str, Any] = field(default_factory=dict)
+
+
+Effect = Callable[[Any, Ctx, Any], Any]
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect(name: str) -> Callable[[Effect], Effect]:
+    def register(fn: Effect) -> Effect:
+        EFFECTS[name] = fn
+        return fn
+    return register
+
+
+def run(game, ctx: Ctx, steps: list[dict[str, Any]]) -> Iterator[Decision]:
+    for step in steps or []:
+        ((name, params),) = step.items()
+        fn = EFFECTS.get(name)
+        if fn is None:
+            raise KeyError(f"unknown effect {name!r}")
+        result = fn(game, ctx, params)
+        if inspect.isgenerator(result):
+            yield from result
+
+
+# --- references and values -------------------------------------------------------------------
+def source(game, ctx: Ctx) -> GameObject | None:
+    """The source if it is still the same object (608.2h); None if it has left its zone."""
+    obj = game.state.objects.get(ctx.source_id) if ctx.source_id is not None else None
+    return obj
+
+
+def source_chars(game, ctx: Ctx):
+    obj = source(game, ctx)
+    if obj is not None and obj.zone is Zone.BATTLEFIELD:
+        return characteristics(game.state, obj)
+    return ctx.snapshot
+
+
+def objects(game, ctx: Ctx, ref: Any) -> list[GameObject]:
+    state = game.state
+    if ref == "self":
+        obj = source(game, ctx)
+        return [obj] if obj is not None else []
+    if isinstance(ref, str) and ref.startswith("target."):
+        index = int(ref.split(".")[1])
+        if index >= len(ctx.targets) or not ctx.legal[index] or ctx.targets[index].kind != "object":
+            return []
+        obj = state.objects.get(ctx.targets[index].value)
+        return [obj] if obj is not None else []
+    if ref == "it":
+        return [state.objects[i] for i in ctx.memory.get("it", []) if i in state.objects]
+    if isinstance(ref, dict) and "all" in ref:
+        fctx = FilterContext(ctx.controller, ctx.source_id)
+        return [o for o in state.battlefield() if matches(state, o, ref["all"], fctx)]
+    raise KeyError(f"unknown object reference {ref!r}")
+
+
+def targets_of(game, ctx: Ctx, ref: Any) -> list[Target]:
+    """Players or objects: for effects such as damage that can affect either."""
+    if isinstance(ref, str) and ref.startswith("target."):
+        index = int(ref.split(".")[1])
+        if index < len(ctx.targets) and ctx.legal[index]:
+            return [ctx.targets[index]]
+        return []
+    if ref == "you":
+        return [Target("player", ctx.controller)]
+    if ref == "that_player":
+        return [Target("player", ctx.event["player"])]
+    return [Target("object", o.id) for o in objects(game, ctx, ref)]
+
+
+def value(game, ctx: Ctx, expr: Any) -> int:
+    if isinstance(expr, int):
+        return expr
+    if expr == "X":
+        return ctx.x
+    if isinstance(expr, dict) and "power_of" in expr:
+        found = objects(game, ctx, expr["power_of"])
+        if found and found[0].zone is Zone.BATTLEFIELD:
+            return characteristics(game.state, found[0]).power or 0
+        if expr["power_of"] == "self" and ctx.snapshot is not None:
+            return ctx.snapshot.power or 0  # last known information (608.2h)
+        return 0
+    if isinstance(expr, dict) and "counters_on" in expr:
+        found = objects(game, ctx, expr["counters_on"])
+        return found[0].counters.get(expr["kind"], 0) if found else 0
+    raise KeyError(f"unknown value {expr!r}")
+
+
+def _damage_source(game, ctx: Ctx) -> ops.DamageSource:
+    obj = source(game, ctx)
+    if obj is not None:
+        return ops.DamageSource.of(game, obj)
+    return ops.DamageSource(ctx.source_id, ctx.source_uid, ctx.snapshot)
+
+
+# --- the effects ------------------------------------------------------------------------------
+@effect("damage")
+def _damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'[Source] deals N damage to [target]'."""
+    amount = value(game, ctx, params["amount"])
+    for target in targets_of(game, ctx, params["to"]):
+        ops.deal_damage(game, _damage_source(game, ctx), target, amount)
+
+
+@effect("destroy")
+def _destroy(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    for obj in objects(game, ctx, params["what"]):
+        ops.destroy(game, obj)
+
+
+@effect("sacrifice")
+def _sacrifice(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    for obj in objects(game, ctx, params["what"]):
+        if obj.zone is Zone.BATTLEFIELD:
+            ops.sacrifice(game, obj)
+
+
+@effect("counter")
+def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """Rule 701.6a: a countered spell is removed from the stack and put into its owner's graveyard."""
+    state = game.state
+    for obj in objects(game, ctx, params["what"]):
+        item = next((i for i in state.stack if i.object_id == obj.id), None)
+        if item is not None:
+            state.stack.remove(item)
+            ops.move(game, obj, Zone.GRAVEYARD)
+
+
+@effect("return_to_battlefield")
+def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    for obj in objects(game, ctx, params["what"]):
+        yield from ops.enter_battlefield(game, obj, ctx.controller, transformed=params.get("transformed", False))
+
+
+@effect("draw")
+def _draw(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    ops.draw(game, ctx.controller, value(game, ctx, params.get("count", 1)))
+
+
+@effect("gain_life")
+def _gain_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    ops.gain_life(game, ctx.controller, value(game, ctx, params["amount"]))
+
+
+@effect("create_token")
+def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    card = token_card(params["token"])
+    made = []
+    for _ in range(value(game, ctx, params.get("count", 1))):
+        new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False))
+        made.append(new.id)
+    ctx.memory["it"] = made
+
+
+@effect("modify")
+def _modify(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """Continuous effects on objects fixed as it resolves (611.2c), e.g. 'gets +3/+3 until end of turn':
+    {what: ref, until: end_of_turn, effects: [{modify_pt: {power: 3, toughness: 3}}, {grant: [Trample]}]}."""
+    from reference_engine.carddefs import parse_ability
+
+    state = game.state
+    affected = frozenset(o.id for o in objects(game, ctx, params["what"]) if o.zone is Zone.BATTLEFIELD)
+    if not affected:
+        return
+    timestamp = state.new_timestamp()
+    for part in params["effects"]:
+        ((name, raw),) = part.items()
+        layer = MODIFIERS[name][0]
+        if name == "grant":
+            args = {"abilities": [a if not isinstance(a, str) else parse_ability(a) for a in raw]}
+        else:
+            args = {k: value(game, ctx, v) if k in ("power", "toughness") else v for k, v in (raw or {}).items()}
+        state.effects.append(ContinuousEffect(layer, timestamp, name, args, affected, ctx.controller,
+                                              duration=params.get("until", "end_of_turn")))
+    state.touch()
+
+
+@effect("if")
+def _if(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """{condition: {...}, then: [...]}: a condition checked as the effect resolves."""
+    if holds(game, params["condition"], ctx):
+        yield from run(game, ctx, params["then"])
+
+
+@effect("add_counters")
+def _add_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    for obj in objects(game, ctx, params["what"]):
+        if obj.zone is Zone.BATTLEFIELD:
+            ops.add_counters(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)))
+
+
+@effect("transform")
+def _transform(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """Rule 701.27. An ability transforming its own source does nothing if the source transformed
+    since the ability was put on the stack (701.27f)."""
+    for obj in objects(game, ctx, params["what"]):
+        own = ctx.item is not None and not ctx.item.is_spell and obj.uid == ctx.source_uid
+        ops.transform(game, obj, own_ability_since=ctx.item.source_transform_count if own else None)
+
+
+@effect("sacrifice_unless")
+def _sacrifice_unless(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """'Sacrifice this unless you sacrifice a [filter]': the controller chooses one or none."""
+    state = game.state
+    fctx = FilterContext(ctx.controller, ctx.source_id)
+    options = [o.id for o in state.battlefield()
+               if characteristics(state, o).controller == ctx.controller and matches(state, o, params["filter"], fctx)]
+    chosen: tuple[int, ...] = ()
+    if options:
+        decision = Decision(ctx.controller, "objects", f"sacrifice a creature, or none to sacrifice {ctx.source_name}",
+                            {"candidates": options, "min": 0, "max": 1})
+        while True:
+            move = yield decision
+            chosen = move.objects or ()
+            if len(chosen) <= 1 and all(c in options for c in chosen):
+                break
+            state.rejection = "choose at most one of the permanents offered"
+    if chosen:
+        ops.sacrifice(game, state.objects[chosen[0]])
+    else:
+        for obj in objects(game, ctx, "self"):
+            if obj.zone is Zone.BATTLEFIELD:
+                ops.sacrifice(game, obj)

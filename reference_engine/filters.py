@@ -1,0 +1,150 @@
+"""Object filters used by card definitions ('other Wolves and Werewolves you control', ...).
+
+A filter is a mapping of conditions; every condition must hold. Each condition is a plain function
+with one signature, registered by key, so card data can combine them freely.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from reference_engine.model import GameObject
+from reference_engine.state import GameState
+
+
+@dataclass(frozen=True)
+class FilterContext:
+    """Who 'you' are and which object 'this' is, for the filter being evaluated."""
+
+    you: str
+    source_id: int | None = None
+    source_uid: int | None = None
+
+
+Condition = Callable[[GameState, GameObject, Any, FilterContext, Any], bool]
+CONDITIONS: dict[str, Condition] = {}
+
+
+def condition(name: str) -> Callable[[Condition], Condition]:
+    def register(fn: Condition) -> Condition:
+        CONDITIONS[name] = fn
+        return fn
+    return register
+
+
+def matches(state: GameState, obj: GameObject, filt: dict[str, Any] | None, ctx: FilterContext,
+            chars: Any = None) -> bool:
+    """True if `obj` meets every condition of `filt`. `chars` overrides its characteristics (layers)."""
+    if not filt:
+        return True
+    if chars is None:
+        from reference_engine.layers import characteristics
+
+        chars = characteristics(state, obj)
+    for key, value in filt.items():
+        check = CONDITIONS.get(key)
+        if check is None:
+            raise KeyError(f"unknown filter condition {key!r}")
+        if not check(state, obj, value, ctx, chars):
+            return False
+    return True
+
+
+@condition("types")
+def _types(state, obj, value, ctx, chars) -> bool:
+    return all(chars.has_type(t) for t in value)
+
+
+@condition("types_any")
+def _types_any(state, obj, value, ctx, chars) -> bool:
+    return any(chars.has_type(t) for t in value)
+
+
+@condition("not_types")
+def _not_types(state, obj, value, ctx, chars) -> bool:
+    return not any(chars.has_type(t) for t in value)
+
+
+@condition("subtypes")
+def _subtypes(state, obj, value, ctx, chars) -> bool:
+    return all(chars.has_subtype(t) for t in value)
+
+
+@condition("subtypes_any")
+def _subtypes_any(state, obj, value, ctx, chars) -> bool:
+    return any(chars.has_subtype(t) for t in value)
+
+
+@condition("supertypes")
+def _supertypes(state, obj, value, ctx, chars) -> bool:
+    return all(t in chars.supertypes for t in value)
+
+
+@condition("controller")
+def _controller(state, obj, value, ctx, chars) -> bool:
+    if value == "you":
+        return chars.controller == ctx.you
+    if value == "opponent":
+        return chars.controller != ctx.you
+    return chars.controller == value
+
+
+@condition("owner")
+def _owner(state, obj, value, ctx, chars) -> bool:
+    return obj.owner == (ctx.you if value == "you" else value)
+
+
+@condition("other")
+def _other(state, obj, value, ctx, chars) -> bool:
+    return (obj.id != ctx.source_id) == bool(value)
+
+
+@condition("self")
+def _self(state, obj, value, ctx, chars) -> bool:
+    return (obj.id == ctx.source_id) == bool(value)
+
+
+@condition("token")
+def _token(state, obj, value, ctx, chars) -> bool:
+    return obj.is_token == bool(value)
+
+
+@condition("name")
+def _name(state, obj, value, ctx, chars) -> bool:
+    return chars.name == value
+
+
+@condition("mana_value_max")
+def _mana_value_max(state, obj, value, ctx, chars) -> bool:
+    return chars.mana_value <= value
+
+
+@condition("tapped")
+def _tapped(state, obj, value, ctx, chars) -> bool:
+    return obj.tapped == bool(value)
+
+
+@condition("zone")
+def _zone(state, obj, value, ctx, chars) -> bool:
+    return obj.zone == value
+
+
+@condition("double_faced")
+def _double_faced(state, obj, value, ctx, chars) -> bool:
+    return obj.card.double_faced == bool(value)
+
+
+@condition("has_keyword")
+def _has_keyword(state, obj, value, ctx, chars) -> bool:
+    return chars.has_keyword(value)
+
+
+@condition("lacks_keywords")
+def _lacks_keywords(state, obj, value, ctx, chars) -> bool:
+    return not any(chars.has_keyword(k) for k in value)
+
+
+@condition("colorless")
+def _colorless(state, obj, value, ctx, chars) -> bool:
+    return (not chars.colors) == bool(value)

@@ -1,0 +1,214 @@
+"""Game objects as data: zones, steps, card definitions, objects, players, stack items, effects."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Mapping
+
+from reference_engine.mana import ManaCost
+
+
+class Zone(StrEnum):
+    LIBRARY = "library"
+    HAND = "hand"
+    BATTLEFIELD = "battlefield"
+    GRAVEYARD = "graveyard"
+    STACK = "stack"
+    EXILE = "exile"
+    COMMAND = "command"
+
+
+class Step(StrEnum):
+    UNTAP = "untap"
+    UPKEEP = "upkeep"
+    DRAW = "draw"
+    PRECOMBAT_MAIN = "precombat-main"
+    BEGINNING_OF_COMBAT = "beginning-of-combat"
+    DECLARE_ATTACKERS = "declare-attackers"
+    DECLARE_BLOCKERS = "declare-blockers"
+    FIRST_STRIKE_DAMAGE = "first-strike-damage"
+    COMBAT_DAMAGE = "combat-damage"
+    END_OF_COMBAT = "end-of-combat"
+    POSTCOMBAT_MAIN = "postcombat-main"
+    END = "end"
+    CLEANUP = "cleanup"
+
+
+#: Steps in turn order (rule 500.1).
+STEPS: tuple[Step, ...] = tuple(Step)
+MAIN_PHASES = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+COMBAT_STEPS = (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS,
+                Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)
+
+
+class _Immutable:
+    """Shared, never-mutated definitions are not copied when a game state is snapshotted."""
+
+    def __deepcopy__(self, memo: dict) -> "_Immutable":
+        return self
+
+    def __copy__(self) -> "_Immutable":
+        return self
+
+
+@dataclass(frozen=True, eq=False)
+class Ability(_Immutable):
+    """One ability of a face, as defined in reference_engine/cards/: its kind and its data.
+
+    kind is one of keyword, mana, activated, loyalty, triggered, static, replacement, spell.
+    """
+
+    kind: str
+    data: Mapping[str, Any]
+    keyword: str | None = None
+
+    @property
+    def is_activated(self) -> bool:
+        """Counts for activate.ability indexes: activated, mana and loyalty abilities, level up."""
+        return self.kind in ("mana", "activated", "loyalty") or (
+            self.kind == "keyword" and "cost" in self.data)
+
+    def __repr__(self) -> str:
+        return f"Ability({self.keyword or self.kind})"
+
+
+@dataclass(frozen=True, eq=False)
+class Face(_Immutable):
+    """Printed characteristics of one face (rule 109.3) and its abilities."""
+
+    name: str
+    mana_cost: ManaCost | None
+    color_indicator: frozenset[str] | None
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    power: str | None
+    toughness: str | None
+    loyalty: str | None
+    abilities: tuple[Ability, ...]
+    text: str = ""
+
+    @property
+    def colors(self) -> frozenset[str]:
+        """Rule 202.2 / 204: a color indicator defines the colors, otherwise the mana cost does."""
+        if self.color_indicator is not None:
+            return self.color_indicator
+        return self.mana_cost.colors() if self.mana_cost else frozenset()
+
+
+@dataclass(frozen=True, eq=False)
+class CardDef(_Immutable):
+    """A card (or a token's definition): one face, or a front and a back face."""
+
+    name: str
+    layout: str
+    faces: tuple[Face, ...]
+
+    @property
+    def double_faced(self) -> bool:
+        return len(self.faces) > 1
+
+    @property
+    def front(self) -> Face:
+        return self.faces[0]
+
+
+@dataclass(frozen=True)
+class Target:
+    """A chosen target: a player (by name) or an object (by id)."""
+
+    kind: str  # "player" | "object"
+    value: str | int
+
+
+@dataclass(eq=False)
+class GameObject:
+    """A card, token, copy or spell in some zone. A new object each time it changes zones (rule 400.7)."""
+
+    id: int
+    uid: int  # the physical card or token this object is, kept across zone changes
+    card: CardDef
+    owner: str
+    controller: str
+    zone: Zone
+    is_token: bool = False
+    face: int = 0
+    tapped: bool = False
+    summoning_sick: bool = False
+    counters: Counter[str] = field(default_factory=Counter)
+    damage: int = 0
+    deathtouch_damage: bool = False
+    timestamp: int = 0
+    transform_count: int = 0
+    copy_token: bool = False  # a token created as a copy of something (rule 202.3b)
+    # As a spell on the stack:
+    x: int | None = None
+    targets: tuple[Target, ...] = ()
+    modes: tuple[int, ...] = ()
+    # The X of the spell this permanent was, for its enters abilities (rule 107.3m).
+    spell_x: int | None = None
+    loyalty_turn: int | None = None  # turn a loyalty ability of it was last activated (rule 606.3)
+
+    @property
+    def face_def(self) -> Face:
+        return self.card.faces[self.face]
+
+
+@dataclass(eq=False)
+class StackItem:
+    """A spell (object_id) or an activated or triggered ability on the stack."""
+
+    id: int
+    controller: str
+    object_id: int | None = None  # set for spells
+    ability: Ability | None = None
+    source_id: int | None = None
+    source_uid: int | None = None
+    source_name: str = ""
+    targets: tuple[Target, ...] = ()
+    x: int | None = None
+    event: dict[str, Any] = field(default_factory=dict)
+    source_transform_count: int = 0  # rule 701.27f
+    source_snapshot: Any = None  # last known information of the source
+
+    @property
+    def is_spell(self) -> bool:
+        return self.object_id is not None
+
+
+@dataclass(eq=False)
+class ContinuousEffect:
+    """An effect from a resolved spell or ability (rule 611), applied in its layer (rule 613)."""
+
+    layer: str  # "1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d"
+    timestamp: int
+    modifier: str
+    params: dict[str, Any]
+    affected: frozenset[int]
+    controller: str
+    duration: str = "end_of_turn"  # end_of_turn | permanent
+
+
+@dataclass(eq=False)
+class Emblem:
+    """An emblem in the command zone (rule 114)."""
+
+    id: int
+    uid: int
+    controller: str
+    source_name: str
+    abilities: tuple[Ability, ...]
+    timestamp: int
+
+
+@dataclass(eq=False)
+class Player:
+    name: str
+    life: int = 20
+    pool: Counter[str] = field(default_factory=Counter)
+    lost: bool = False
+    loss_reason: str = ""
+    lands_played: int = 0
+    drew_from_empty_library: bool = False

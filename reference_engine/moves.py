@@ -1,0 +1,109 @@
+"""What a player can be asked (decisions) and how they answer (moves), as frozen values.
+
+The game loop yields a Decision and receives a move; the engine never decides for a player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from reference_engine.model import Target
+
+
+class Illegal(Exception):
+    """A move the rules do not allow; the game state is left as it was."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The game waits for `player` to make a decision of `kind`.
+
+    kinds: priority, attackers, blockers, order_triggers, targets, may, objects, mana.
+    """
+
+    player: str
+    kind: str
+    prompt: str = ""
+    options: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def describe(self) -> str:
+        return f"{self.player} to {self.prompt or self.kind}"
+
+
+@dataclass(frozen=True)
+class ManaActivation:
+    """A mana ability activated while paying a cost (rule 601.2g)."""
+
+    object_id: int
+    ability_index: int = 0
+    mana: str | None = None
+
+
+@dataclass(frozen=True)
+class Move:
+    player: str
+
+
+@dataclass(frozen=True)
+class Pass(Move):
+    pass
+
+
+@dataclass(frozen=True)
+class PlayLand(Move):
+    object_id: int
+
+
+@dataclass(frozen=True)
+class Cast(Move):
+    object_id: int
+    targets: tuple[Target, ...] = ()
+    x: int | None = None
+    modes: tuple[int, ...] = ()
+    payments: tuple[ManaActivation, ...] = ()
+
+
+@dataclass(frozen=True)
+class Activate(Move):
+    object_id: int
+    ability_index: int = 0
+    targets: tuple[Target, ...] = ()
+    x: int | None = None
+    mana: str | None = None
+    sacrifice: tuple[int, ...] = ()
+    payments: tuple[ManaActivation, ...] = ()
+
+
+@dataclass(frozen=True)
+class DeclareAttackers(Move):
+    attacks: tuple[tuple[int, Target], ...] = ()
+
+
+@dataclass(frozen=True)
+class DeclareBlockers(Move):
+    blocks: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Choose(Move):
+    yes: bool | None = None
+    objects: tuple[int, ...] | None = None
+    targets: tuple[Target, ...] | None = None
+    order: tuple[int, ...] | None = None  # source uids, first resolves first
+    color: str | None = None
+    mana: str | None = None
+    number: int | None = None
+    payments: tuple[ManaActivation, ...] = ()
+
+
+#: Which moves answer which kind of decision.
+ANSWERS: dict[str, tuple[type, ...]] = {
+    "priority": (Pass, PlayLand, Cast, Activate),
+    "attackers": (DeclareAttackers,),
+    "blockers": (DeclareBlockers,),
+}
+
+
+def answers(decision: Decision, move: Move) -> bool:
+    return isinstance(move, ANSWERS.get(decision.kind, (Choose,)))

@@ -1,0 +1,83 @@
+"""The observation of a game state in the protocol's engine-neutral form (docs/protocol.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_engine.layers import characteristics, color_identity
+from reference_engine.mana import MANA_TYPES
+from reference_engine.model import GameObject, Zone
+from reference_engine.state import OWNED_ZONES
+
+COLOR_ORDER = "WUBRG"
+
+
+def observe(game, labels: dict[str, int]) -> dict[str, Any]:
+    state = game.state
+    by_uid = {uid: label for label, uid in labels.items()}
+    objects = []
+    for player in state.players:
+        for zone in OWNED_ZONES:
+            objects.extend(_object(game, state.objects[i], by_uid) for i in state.zone_ids(zone, player))
+    for zone in (Zone.BATTLEFIELD, Zone.STACK):
+        objects.extend(_object(game, state.objects[i], by_uid) for i in state.zone_ids(zone))
+    stack = []
+    for item in reversed(state.stack):  # top first
+        if item.is_spell:
+            obj = state.objects[item.object_id]
+            stack.append({"kind": "spell", "name": characteristics(state, obj).name,
+                          "source": by_uid.get(obj.uid), "controller": item.controller})
+        else:
+            stack.append({"kind": "ability", "name": item.source_name, "source": by_uid.get(item.source_uid),
+                          "controller": item.controller})
+    pending = game.pending
+    return {
+        "game": {
+            "turn": state.turn, "active": state.active, "step": state.step.value,
+            "day_night": state.day_night or "neither", "priority": state.priority if pending and pending.kind == "priority" else None,
+            "stack": stack,
+            "pending": {"player": pending.player, "kind": pending.kind, "prompt": pending.prompt} if pending else None,
+            "over": state.over,
+        },
+        "players": {
+            name: {"life": p.life, "lost": p.lost,
+                   "mana_pool": {m: p.pool[m] for m in MANA_TYPES if p.pool[m] > 0},
+                   "emblems": sum(1 for e in state.emblems if e.controller == name)}
+            for name, p in state.players.items()
+        },
+        "objects": objects,
+    }
+
+
+def _object(game, obj: GameObject, by_uid: dict[int, str]) -> dict[str, Any]:
+    state = game.state
+    chars = characteristics(state, obj)
+    on_battlefield = obj.zone is Zone.BATTLEFIELD
+    out: dict[str, Any] = {
+        "label": by_uid.get(obj.uid),
+        "name": chars.name,
+        "zone": obj.zone.value,
+        "owner": obj.owner,
+        "controller": chars.controller if obj.zone in (Zone.BATTLEFIELD, Zone.STACK) else obj.owner,
+        "token": obj.is_token,
+        "face": "back" if obj.face else "front",
+        "types": list(chars.types),
+        "subtypes": chars.subtype_list(),
+        "supertypes": list(chars.supertypes),
+        "colors": [c for c in COLOR_ORDER if c in chars.colors],
+        "keywords": chars.keywords(),
+        "mana_value": chars.mana_value,
+        "color_identity": [c for c in COLOR_ORDER if c in color_identity(obj.card)],
+        "power": chars.power,
+        "toughness": chars.toughness,
+    }
+    if on_battlefield:
+        combat = state.combat
+        out.update({
+            "tapped": obj.tapped,
+            "summoning_sick": obj.summoning_sick,
+            "counters": {k: v for k, v in obj.counters.items() if v > 0},
+            "damage": obj.damage,
+            "attacking": bool(combat and obj.id in combat.attackers),
+        })
+    return out

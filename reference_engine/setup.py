@@ -1,0 +1,80 @@
+"""Build a game state from a case's setup (as the harness sends it, with defaults filled in)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from reference_engine.carddefs import token_card
+from reference_engine.mana import parse_mana
+from reference_engine.model import Ability, CardDef, Emblem, Player, Step, Zone
+from reference_engine.state import GameState
+
+ZONE_KEYS = (("library", Zone.LIBRARY), ("hand", Zone.HAND), ("graveyard", Zone.GRAVEYARD), ("exile", Zone.EXILE))
+
+
+class SetupError(Exception):
+    """The setup asks for something the engine can't build (reported as an error of the case)."""
+
+
+def _entry(entry: Any) -> tuple[str, str | None]:
+    return (entry, None) if isinstance(entry, str) else (entry["card"], entry.get("label"))
+
+
+def build(setup: dict[str, Any], cards: dict[str, CardDef]) -> tuple[GameState, dict[str, int]]:
+    """The state, and each label's uid (the physical card or token it names, whatever zone it moves to)."""
+    players = {name: Player(name, life=p.get("life", 20), pool=Counter(parse_mana(p.get("mana_pool", ""))),
+                            lands_played=p.get("lands_played_this_turn", 0))
+               for name, p in setup["players"].items()}
+    state = GameState(players=players, turn=setup["turn"], active=setup["active"], step=Step(setup["step"]),
+                      day_night=None if setup["day_night"] == "neither" else setup["day_night"])
+    state.priority = state.active
+    labels: dict[str, int] = {}
+
+    def card(name: str) -> CardDef:
+        if name not in cards:
+            raise SetupError(f"no card data sent for {name!r}")
+        return cards[name]
+
+    for name, p in setup["players"].items():
+        state.spells_cast[name] = p.get("spells_cast_this_turn", 0)
+        for key, zone in ZONE_KEYS:
+            for entry in p.get(key, []):
+                card_name, label = _entry(entry)
+                obj = state.add_object(card(card_name), name, zone)
+                if label:
+                    labels[label] = obj.uid
+        for entry in p.get("battlefield", []):
+            definition = token_card(entry["token"]) if "token" in entry else card(entry["card"])
+            face = 1 if entry.get("face") == "back" else 0
+            if face and not definition.double_faced:
+                raise SetupError(f"{definition.name} has no back face")
+            obj = state.add_object(definition, entry.get("owner", name), Zone.BATTLEFIELD, controller=name,
+                                   is_token="token" in entry, face=face)
+            obj.tapped = entry.get("tapped", False)
+            obj.summoning_sick = entry.get("summoning_sick", False)
+            obj.damage = entry.get("damage", 0)
+            obj.counters.update(entry.get("counters", {}))
+            if entry.get("label"):
+                labels[entry["label"]] = obj.uid
+        for entry in p.get("emblems", []):
+            emblem = Emblem(state.new_id(), state.new_id(), name, entry["from"], _emblem_abilities(cards, entry["from"]),
+                            state.new_timestamp())
+            state.emblems.append(emblem)
+            if entry.get("label"):
+                labels[entry["label"]] = emblem.uid
+    state.touch()
+    return state, labels
+
+
+def _emblem_abilities(cards: dict[str, CardDef], source: str) -> tuple[Ability, ...]:
+    """The abilities of the emblem a card's ability creates ('You get an emblem with ...')."""
+    for card in cards.values():
+        for face in card.faces:
+            if face.name != source and card.name != source:
+                continue
+            for ability in face.abilities:
+                for step in ability.data.get("effect", []) or []:
+                    if "create_emblem" in step:
+                        return tuple(step["create_emblem"]["abilities"])
+    raise SetupError(f"{source} has no ability that creates an emblem")

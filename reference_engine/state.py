@@ -1,0 +1,158 @@
+"""The game state: players, objects by zone, the stack, effects, the turn and what happened in it."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from reference_engine.model import (CardDef, ContinuousEffect, Emblem, GameObject, Player, StackItem,
+                                    Step, Zone)
+
+#: Zones kept per player; the battlefield, the stack and the command zone are shared.
+OWNED_ZONES = (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE)
+
+
+@dataclass(eq=False)
+class PendingTrigger:
+    """A triggered ability that has triggered but is not on the stack yet (rule 603.3)."""
+
+    controller: str
+    source_id: int
+    source_uid: int
+    source_name: str
+    ability: Any
+    event: dict[str, Any]
+    timestamp: int
+    source_transform_count: int = 0
+    source_snapshot: Any = None
+
+
+@dataclass(eq=False)
+class Combat:
+    """Who attacks whom and who blocks whom, by object id (rules 506-511)."""
+
+    attackers: dict[int, Any] = field(default_factory=dict)  # attacker id -> Target attacked
+    blockers: dict[int, list[int]] = field(default_factory=dict)  # blocker id -> attacker ids
+    blocked: set[int] = field(default_factory=set)
+    first_strike_dealt: set[int] = field(default_factory=set)
+
+
+@dataclass(eq=False)
+class GameState:
+    players: dict[str, Player]
+    turn: int = 2
+    active: str = ""
+    step: Step = Step.PRECOMBAT_MAIN
+    priority: str | None = None
+    day_night: str | None = None  # None (neither), "day", "night" (rule 731)
+    objects: dict[int, GameObject] = field(default_factory=dict)
+    zones: dict[tuple[Zone, str | None], list[int]] = field(default_factory=dict)
+    stack: list[StackItem] = field(default_factory=list)  # bottom first
+    emblems: list[Emblem] = field(default_factory=list)
+    effects: list[ContinuousEffect] = field(default_factory=list)
+    pending_triggers: list[PendingTrigger] = field(default_factory=list)
+    combat: Combat | None = None
+    spells_cast: Counter[str] = field(default_factory=Counter)  # this turn, per player
+    previous_turn_spells: Counter[str] = field(default_factory=Counter)
+    previous_active: str | None = None
+    lki: dict[int, Any] = field(default_factory=dict)  # last known information by object id
+    next_id: int = 1
+    next_timestamp: int = 1
+    version: int = 0
+    over: bool = False
+    rejection: str | None = None
+
+    # --- identities and time -----------------------------------------------------------------
+    def new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def new_timestamp(self) -> int:
+        self.next_timestamp += 1
+        return self.next_timestamp - 1
+
+    def touch(self) -> None:
+        """Something that characteristics depend on changed: recompute them on next read."""
+        self.version += 1
+
+    # --- players -----------------------------------------------------------------------------
+    @property
+    def turn_order(self) -> list[str]:
+        return list(self.players)
+
+    def apnap(self) -> list[str]:
+        """Players in APNAP order (rule 101.4): the active player first, then in turn order."""
+        order = self.turn_order
+        start = order.index(self.active)
+        return order[start:] + order[:start]
+
+    def next_player(self, name: str) -> str:
+        order = self.turn_order
+        return order[(order.index(name) + 1) % len(order)]
+
+    def opponents(self, name: str) -> list[str]:
+        return [p for p in self.players if p != name]
+
+    # --- zones -------------------------------------------------------------------------------
+    def zone_key(self, zone: Zone, owner: str) -> tuple[Zone, str | None]:
+        return (zone, owner if zone in OWNED_ZONES else None)
+
+    def zone_ids(self, zone: Zone, owner: str | None = None) -> list[int]:
+        return self.zones.setdefault((zone, owner if zone in OWNED_ZONES else None), [])
+
+    def in_zone(self, zone: Zone, owner: str | None = None) -> list[GameObject]:
+        return [self.objects[i] for i in self.zone_ids(zone, owner)]
+
+    def battlefield(self) -> list[GameObject]:
+        return self.in_zone(Zone.BATTLEFIELD)
+
+    def all_objects(self) -> Iterator[GameObject]:
+        return iter(self.objects.values())
+
+    def find_uid(self, uid: int) -> GameObject | None:
+        for obj in self.objects.values():
+            if obj.uid == uid:
+                return obj
+        return None
+
+    def add_object(self, card: CardDef, owner: str, zone: Zone, *, controller: str | None = None,
+                   is_token: bool = False, uid: int | None = None, position: int | None = None,
+                   face: int = 0) -> GameObject:
+        obj = GameObject(id=self.new_id(), uid=uid if uid is not None else self.new_id(), card=card,
+                         owner=owner, controller=controller or owner, zone=zone, is_token=is_token,
+                         face=face, timestamp=self.new_timestamp())
+        self.objects[obj.id] = obj
+        ids = self.zone_ids(zone, owner)
+        ids.insert(len(ids) if position is None else position, obj.id)
+        self.touch()
+        return obj
+
+    def remove_object(self, obj: GameObject) -> None:
+        self.zone_ids(obj.zone, obj.owner).remove(obj.id)
+        del self.objects[obj.id]
+        self.touch()
+
+    def move(self, obj: GameObject, to: Zone, *, controller: str | None = None, position: int | None = None,
+             face: int = 0) -> GameObject:
+        """Move an object to another zone: it becomes a new object with no memory of the old one (400.7)."""
+        self.remove_object(obj)
+        new = GameObject(id=self.new_id(), uid=obj.uid, card=obj.card, owner=obj.owner,
+                         controller=controller or obj.owner, zone=to, is_token=obj.is_token, face=face,
+                         timestamp=self.new_timestamp())
+        self.objects[new.id] = new
+        ids = self.zone_ids(to, new.owner)
+        ids.insert(len(ids) if position is None else position, new.id)
+        self.touch()
+        return new
+
+    # --- snapshots for rejected actions ------------------------------------------------------
+    def snapshot(self) -> "GameState":
+        clone = copy.deepcopy(self)
+        return clone
+
+    def restore(self, snapshot: "GameState") -> None:
+        """Become `snapshot` again (the snapshot must not be used afterwards)."""
+        self.__dict__.update(snapshot.__dict__)
+        self.touch()

@@ -1,0 +1,73 @@
+"""Static abilities (rule 604) turned into layer applications: what they do, to whom, and when.
+
+A static ability in a card definition reads:
+    static: {affects: <filter or {self: true}>, while: <condition on its source>, effects: [...]}
+Its effects carry the timestamp of the object it is on (rule 613.7a); level symbols are static
+abilities with a `while: {level: [min, max]}` condition (rule 711.2).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from reference_engine.filters import FilterContext, matches
+from reference_engine.model import Ability, GameObject
+from reference_engine.state import GameState
+
+SourceCondition = Callable[[GameState, GameObject | None, Any], bool]
+SOURCE_CONDITIONS: dict[str, SourceCondition] = {}
+
+
+def source_condition(name: str):
+    def register(fn: SourceCondition) -> SourceCondition:
+        SOURCE_CONDITIONS[name] = fn
+        return fn
+    return register
+
+
+@source_condition("level")
+def _level(state: GameState, source: GameObject | None, bounds: Any) -> bool:
+    """Level symbols: the ability applies while the number of level counters is in range (711.2)."""
+    low, high = bounds
+    level = source.counters.get("level", 0) if source else 0
+    return level >= low and (high is None or level <= high)
+
+
+def static_applications(state: GameState, objects: list[GameObject], chars: dict[int, Any]) -> list:
+    from reference_engine.layers import MODIFIERS, _Application
+
+    out: list[_Application] = []
+
+    def add(ability: Ability, source: GameObject | None, source_id: int | None, you: str, timestamp: int) -> None:
+        data = ability.data
+        affects = data.get("affects", {"self": True})
+        ctx = FilterContext(you, source_id)
+        if affects == {"self": True}:
+            def affected(current, sid=source_id):
+                return [sid] if sid in current else []
+        else:
+            def affected(current, affects=affects, ctx=ctx):
+                return [oid for oid, c in current.items()
+                        if matches(state, state.objects[oid], affects, ctx, chars=c)]
+        condition = None
+        if "while" in data:
+            ((name, value),) = data["while"].items()
+            check = SOURCE_CONDITIONS[name]
+            condition = (lambda check=check, value=value: check(state, source, value))
+        for index, (name, params) in enumerate(data["effects"]):
+            layer = MODIFIERS[name][0]
+            out.append(_Application(layer, timestamp, name, params, affected,
+                                    key=(source_id if source_id is not None else -id(ability), id(ability), index),
+                                    source_id=source_id, ability=ability,
+                                    is_cda=bool(data.get("cda")), condition=condition, order=index))
+
+    for obj in objects:
+        c = chars[obj.id]
+        for ability in c.abilities:
+            if ability.kind == "static":
+                add(ability, obj, obj.id, c.controller, obj.timestamp)
+    for emblem in state.emblems:
+        for ability in emblem.abilities:
+            if ability.kind == "static":
+                add(ability, None, None, emblem.controller, emblem.timestamp)
+    return out

@@ -1,0 +1,77 @@
+"""Targets (rule 115): what each target spec allows, checked when chosen and again on resolution."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from reference_engine.filters import FilterContext, matches
+from reference_engine.model import GameObject, Target, Zone
+from reference_engine.moves import Illegal
+
+#: A target spec's `what` -> (zones searched, base filter). 'any' also allows players.
+KINDS: dict[str, tuple[tuple[Zone, ...], dict[str, Any]]] = {
+    "any": ((Zone.BATTLEFIELD,), {"types_any": ["Creature", "Planeswalker", "Battle"]}),
+    "creature": ((Zone.BATTLEFIELD,), {"types": ["Creature"]}),
+    "permanent": ((Zone.BATTLEFIELD,), {}),
+    "planeswalker": ((Zone.BATTLEFIELD,), {"types": ["Planeswalker"]}),
+    "spell": ((Zone.STACK,), {}),
+    "card": ((Zone.GRAVEYARD,), {}),
+    "player": ((), {}),
+}
+
+
+def _object_ok(game, spec: dict[str, Any], obj: GameObject, controller: str, source_id: int | None) -> bool:
+    zones, base = KINDS[spec["what"]]
+    zone = Zone(spec["zone"]) if "zone" in spec else None
+    if obj.zone not in ((zone,) if zone else zones):
+        return False
+    ctx = FilterContext(controller, source_id)
+    return matches(game.state, obj, base, ctx) and matches(game.state, obj, spec.get("filter"), ctx)
+
+
+def _player_ok(game, spec: dict[str, Any], player: str, controller: str) -> bool:
+    if spec["what"] not in ("any", "player"):
+        return False
+    relation = spec.get("player")
+    return relation is None or (relation == "opponent") == (player != controller)
+
+
+def is_legal(game, spec: dict[str, Any], target: Target, controller: str, source_id: int | None) -> bool:
+    if target.kind == "player":
+        return target.value in game.state.players and _player_ok(game, spec, target.value, controller)
+    obj = game.state.objects.get(target.value)
+    return obj is not None and _object_ok(game, spec, obj, controller, source_id)
+
+
+def candidates(game, spec: dict[str, Any], controller: str, source_id: int | None) -> Iterable[Target]:
+    for player in game.state.players:
+        if _player_ok(game, spec, player, controller):
+            yield Target("player", player)
+    for obj in list(game.state.objects.values()):
+        if _object_ok(game, spec, obj, controller, source_id):
+            yield Target("object", obj.id)
+
+
+def has_legal_choice(game, specs: list[dict[str, Any]], controller: str, source_id: int | None) -> bool:
+    return all(spec.get("optional") or any(True for _ in candidates(game, spec, controller, source_id))
+               for spec in specs)
+
+
+def check_targets(game, specs: list[dict[str, Any]], chosen: tuple[Target, ...], controller: str,
+                  source_id: int | None, describe: Callable[[Target], str] | None = None) -> None:
+    """Raise Illegal unless `chosen` is a legal choice of targets for `specs` (rule 601.2c)."""
+    required = sum(1 for s in specs if not s.get("optional"))
+    if not required <= len(chosen) <= len(specs):
+        raise Illegal(f"expected {required if required == len(specs) else f'{required} to {len(specs)}'} "
+                      f"target(s), got {len(chosen)}")
+    for spec, target in zip(specs, chosen):
+        if not is_legal(game, spec, target, controller, source_id):
+            what = describe(target) if describe else str(target.value)
+            raise Illegal(f"{what} is not a legal target ({_describe_spec(spec)})")
+
+
+def _describe_spec(spec: dict[str, Any]) -> str:
+    text = {"any": "any target", "card": "a card in a graveyard"}.get(spec["what"], f"target {spec['what']}")
+    if spec.get("filter"):
+        text += f" with {spec['filter']}"
+    return text

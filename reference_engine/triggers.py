@@ -1,0 +1,256 @@
+"""Triggered abilities: matching events to trigger conditions (rule 603.2) and putting them on the stack.
+
+A trigger condition in a card definition is a one-key mapping, e.g. `when: {step: {step: end, whose: you}}`;
+each key names a matcher registered here with one signature.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
+
+from reference_engine.conditions import holds
+from reference_engine.filters import FilterContext, matches
+from reference_engine.model import Ability, StackItem, Target, Zone
+from reference_engine.moves import Choose, Decision, Illegal
+from reference_engine.state import PendingTrigger
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for triggered abilities to look at."""
+
+    kind: str
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class TriggerSource:
+    """The object (or emblem) whose triggered ability is being checked."""
+
+    id: int | None
+    uid: int
+    name: str
+    controller: str
+    transform_count: int = 0
+    snapshot: Any = None  # characteristics, for look-back triggers and last known information
+
+
+Matcher = Callable[[Any, Event, Any, TriggerSource], bool]
+MATCHERS: dict[str, tuple[tuple[str, ...], Matcher]] = {}
+
+
+def matcher(name: str, *event_kinds: str):
+    def register(fn: Matcher) -> Matcher:
+        MATCHERS[name] = (event_kinds, fn)
+        return fn
+    return register
+
+
+def _ctx(source: TriggerSource) -> FilterContext:
+    return FilterContext(source.controller, source.id, source.uid)
+
+
+@matcher("enters", "enters")
+def _enters(game, event, value, source) -> bool:
+    if value == "self":
+        return event.data["uid"] == source.uid
+    obj = game.state.objects.get(event.data["object_id"])
+    return obj is not None and matches(game.state, obj, value, _ctx(source))
+
+
+@matcher("enters_or_transforms_into", "enters", "transformed")
+def _enters_or_transforms_into(game, event, value, source) -> bool:
+    """'Whenever this creature enters or transforms into <face>' (rule 701.27e)."""
+    if event.data["uid"] != source.uid:
+        return False
+    if event.kind == "transformed":
+        return event.data["into"] == value
+    obj = game.state.objects.get(event.data["object_id"])
+    return obj is not None and obj.face_def.name == value
+
+
+@matcher("dies", "leaves")
+def _dies(game, event, value, source) -> bool:
+    if event.data["from"] != Zone.BATTLEFIELD or event.data["to"] != Zone.GRAVEYARD:
+        return False
+    if value == "self":
+        return event.data["uid"] == source.uid
+    return False
+
+
+@matcher("step", "step_begins")
+def _step(game, event, value, source) -> bool:
+    """{step: upkeep, whose: you|each|opponent}: 'at the beginning of [your] upkeep'."""
+    if event.data["step"] != value["step"]:
+        return False
+    whose = value.get("whose", "each")
+    active = event.data["active"]
+    return whose == "each" or (whose == "you") == (active == source.controller)
+
+
+@matcher("taps_for_mana", "mana_ability_resolved")
+def _taps_for_mana(game, event, value, source) -> bool:
+    """'Whenever a player taps a land for mana' / 'you tap a permanent for {C}' (rule 106.12a)."""
+    if not event.data["tapped_for_mana"] or not event.data["produced"]:
+        return False
+    if value.get("player") == "you" and event.data["player"] != source.controller:
+        return False
+    produced_type = value.get("produced")
+    if produced_type and not event.data["produced"].get(produced_type):
+        return False
+    snapshot = event.data["source_snapshot"]
+    filt = value.get("source", {})
+    if "types" in filt and not all(t in snapshot.types for t in filt["types"]):
+        return False
+    return True
+
+
+@matcher("combat_damage_to_player", "combat_damage_to_player")
+def _combat_damage_to_player(game, event, value, source) -> bool:
+    """'Whenever a [filter] you control deals combat damage to a player': once per such creature."""
+    obj = game.state.objects.get(event.data["source_id"])
+    if obj is None:
+        return False
+    return matches(game.state, obj, value.get("source", {}), _ctx(source))
+
+
+@matcher("attacks", "attacks")
+def _attacks(game, event, value, source) -> bool:
+    if value == "self":
+        return event.data["uid"] == source.uid
+    obj = game.state.objects.get(event.data["object_id"])
+    return obj is not None and matches(game.state, obj, value, _ctx(source))
+
+
+@matcher("cast", "cast")
+def _cast(game, event, value, source) -> bool:
+    """'Whenever you cast a [filter] spell'."""
+    if value.get("player") == "you" and event.data["player"] != source.controller:
+        return False
+    spell = game.state.objects.get(event.data["object_id"])
+    return spell is not None and matches(game.state, spell, value.get("filter"), _ctx(source))
+
+
+def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability, ...]]]:
+    """Permanents, emblems, and (for leaves-the-battlefield events) the object as it last existed."""
+    from reference_engine.layers import characteristics
+
+    state = game.state
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        yield (TriggerSource(obj.id, obj.uid, chars.name, chars.controller, obj.transform_count, chars),
+               tuple(chars.abilities))
+    for emblem in state.emblems:
+        yield TriggerSource(None, emblem.uid, emblem.source_name, emblem.controller), emblem.abilities
+    if event.kind == "leaves" and event.data["from"] == Zone.BATTLEFIELD:
+        snap = event.data["snapshot"]
+        yield (TriggerSource(event.data["object_id"], event.data["uid"], snap.name, snap.controller, 0, snap),
+               tuple(snap.abilities))
+
+
+def check(game, event: Event) -> list[PendingTrigger]:
+    """Every triggered ability that triggers on `event`; intervening-if clauses checked now (603.4)."""
+    found: list[PendingTrigger] = []
+    for source, abilities in _sources(game, event):
+        for ability in abilities:
+            if ability.kind != "triggered":
+                continue
+            ((key, value),) = ability.data["when"].items()
+            kinds, fn = MATCHERS[key]
+            if event.kind not in kinds or not fn(game, event, value, source):
+                continue
+            pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability,
+                                     dict(event.data), game.state.new_timestamp(), source.transform_count,
+                                     source.snapshot)
+            if not holds(game, ability.data.get("if"), _PendingCtx(pending)):
+                continue
+            found.append(pending)
+    return found
+
+
+@dataclass(frozen=True)
+class _PendingCtx:
+    pending: PendingTrigger
+
+    @property
+    def controller(self) -> str:
+        return self.pending.controller
+
+    @property
+    def source_id(self) -> int | None:
+        return self.pending.source_id
+
+
+def put_on_stack(game) -> Iterator[Decision]:
+    """Rule 603.3b: each player in APNAP order puts their triggered abilities on the stack in the
+    order they choose, choosing targets as they do. Triggers that are all alike need no ordering."""
+    state = game.state
+    while state.pending_triggers:
+        waiting, state.pending_triggers = state.pending_triggers, []
+        for player in state.apnap():
+            mine = [t for t in waiting if t.controller == player]
+            if not mine:
+                continue
+            if len(mine) > 1 and len({(t.source_uid, id(t.ability)) for t in mine}) > 1:
+                mine = yield from _ask_order(game, player, mine)
+            for trigger in reversed(mine):  # the first to resolve goes on the stack last
+                targets = yield from _choose_targets(game, trigger)
+                if targets is None:
+                    continue  # no legal targets: removed from the stack (rule 603.3d)
+                source = state.objects.get(trigger.source_id) if trigger.source_id else None
+                state.stack.append(StackItem(
+                    id=state.new_id(), controller=trigger.controller, ability=trigger.ability,
+                    source_id=trigger.source_id, source_uid=trigger.source_uid, source_name=trigger.source_name,
+                    targets=targets, event=trigger.event,
+                    source_transform_count=source.transform_count if source else trigger.source_transform_count,
+                    source_snapshot=trigger.source_snapshot))
+
+
+def _ask_order(game, player: str, triggers: list[PendingTrigger]) -> Iterator[Decision]:
+    names = ", ".join(t.source_name for t in triggers)
+    decision = Decision(player, "order_triggers", f"order triggered abilities of {names} (first resolves first)",
+                        {"sources": [t.source_uid for t in triggers]})
+    while True:
+        move = yield decision
+        try:
+            return _apply_order(triggers, move)
+        except Illegal as exc:
+            game.state.rejection = str(exc)
+
+
+def _apply_order(triggers: list[PendingTrigger], move: Choose) -> list[PendingTrigger]:
+    if move.order is None:
+        raise Illegal("the order of the triggered abilities must be chosen")
+    left = list(triggers)
+    ordered = []
+    for uid in move.order:
+        match = next((t for t in left if t.source_uid == uid), None)
+        if match is None:
+            raise Illegal("the order names an object without a waiting triggered ability")
+        left.remove(match)
+        ordered.append(match)
+    if left:
+        raise Illegal(f"the order leaves out {', '.join(t.source_name for t in left)}")
+    return ordered
+
+
+def _choose_targets(game, trigger: PendingTrigger) -> Iterator[Decision]:
+    from reference_engine.targets import check_targets, has_legal_choice
+
+    specs = trigger.ability.data.get("targets")
+    if not specs:
+        return ()
+    if not has_legal_choice(game, specs, trigger.controller, trigger.source_id):
+        return None
+    decision = Decision(trigger.controller, "targets", f"choose targets for {trigger.source_name}'s ability",
+                        {"source": trigger.source_uid})
+    while True:
+        move = yield decision
+        try:
+            if move.targets is None:
+                raise Illegal("targets must be chosen")
+            check_targets(game, specs, move.targets, trigger.controller, trigger.source_id)
+            return tuple(move.targets)
+        except Illegal as exc:
+            game.state.rejection = str(exc)

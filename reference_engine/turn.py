@@ -1,0 +1,197 @@
+"""The turn (rules 500-514) and priority (117) as one generator: it yields each Decision a player
+must make and receives their move. Moves are performed here; an illegal one restores the state."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from reference_engine import casting, combat, ops
+from reference_engine.daynight import untap_step_check
+from reference_engine.layers import characteristics
+from reference_engine.model import STEPS, Step, Zone
+from reference_engine.moves import Activate, Cast, Decision, Illegal, Move, Pass, PlayLand
+from reference_engine.resolve import resolve_top
+from reference_engine.sba import before_priority
+
+NO_PRIORITY = (Step.UNTAP, Step.CLEANUP)
+MAX_HAND_SIZE = 7
+
+
+def play(game, *, resume: bool = True) -> Iterator[Decision]:
+    """Run the game from the current step; with `resume`, the step's beginning already happened."""
+    state = game.state
+    while not state.over:
+        yield from run_step(game, begin=not resume)
+        resume = False
+        if state.over:
+            return
+        _next_step(game)
+
+
+def run_step(game, *, begin: bool) -> Iterator[Decision]:
+    state = game.state
+    step = state.step
+    if begin:
+        skip = yield from _begin(game, step)
+        if skip:
+            return
+    if step is Step.CLEANUP:
+        yield from _cleanup(game)
+    elif step not in NO_PRIORITY:
+        yield from priority_round(game)
+    _end_step(game, step)
+
+
+def _begin(game, step: Step) -> Iterator[Decision]:
+    """Turn-based actions and 'at the beginning of' triggers. Returns True to skip the step."""
+    state = game.state
+    if step is Step.UNTAP:
+        for obj in state.battlefield():
+            if characteristics(state, obj).controller == state.active:
+                obj.summoning_sick = False  # under its controller's control since their turn began (302.6)
+        untap_step_check(game)  # 502.2: day/night, before untapping
+        for obj in state.battlefield():
+            if characteristics(state, obj).controller == state.active:
+                ops.untap(game, obj)  # 502.3
+        return False
+    if step is Step.DRAW and not (state.turn == 1 and state.active == state.turn_order[0]):
+        ops.draw(game, state.active)  # 504.1 (the starting player skips their first draw, 103.8a)
+    if step in (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE):
+        if not state.combat or not state.combat.attackers:
+            return True  # 508.8: no attackers, no blockers or combat damage steps
+    if step is Step.BEGINNING_OF_COMBAT:
+        from reference_engine.state import Combat
+
+        state.combat = Combat()
+    elif step is Step.DECLARE_ATTACKERS:
+        yield from combat.declare_attackers(game)
+    elif step is Step.DECLARE_BLOCKERS:
+        yield from combat.declare_blockers(game)
+    elif step is Step.FIRST_STRIKE_DAMAGE:
+        if not combat.has_first_strike_step(game):
+            return True
+        combat.combat_damage(game, first_strike=True, split_steps=True)
+    elif step is Step.COMBAT_DAMAGE:
+        combat.combat_damage(game, first_strike=False, split_steps=bool(state.combat.first_strike_dealt))
+    ops.emit(game, "step_begins", step=step.value, active=state.active)
+    return False
+
+
+def _end_step(game, step: Step) -> None:
+    state = game.state
+    for player in state.players.values():
+        player.pool.clear()  # 106.4: mana empties at the end of each step and phase
+    if step is Step.END_OF_COMBAT:
+        combat.end_combat(game)
+
+
+def _next_step(game) -> None:
+    state = game.state
+    index = STEPS.index(state.step)
+    if state.step is Step.CLEANUP:
+        _new_turn(game)
+        return
+    state.step = STEPS[index + 1]
+    state.priority = None
+
+
+def _new_turn(game) -> None:
+    state = game.state
+    state.previous_turn_spells = state.spells_cast.copy()
+    state.previous_active = state.active
+    state.spells_cast.clear()
+    for player in state.players.values():
+        player.lands_played = 0
+    state.turn += 1
+    state.active = state.next_player(state.active)
+    state.step = Step.UNTAP
+    state.priority = None
+    state.touch()
+
+
+def _cleanup(game) -> Iterator[Decision]:
+    """Rule 514: discard to hand size, remove damage and end 'until end of turn' effects; if anything
+    then happens, players get priority and another cleanup step follows (514.3a)."""
+    state = game.state
+    hand = state.zone_ids(Zone.HAND, state.active)
+    if len(hand) > MAX_HAND_SIZE:
+        yield from _discard_to_hand_size(game, len(hand) - MAX_HAND_SIZE)
+    for obj in state.battlefield():
+        obj.damage = 0
+        obj.deathtouch_damage = False
+    state.effects = [e for e in state.effects if e.duration != "end_of_turn"]
+    state.touch()
+    performed = yield from _sba_or_triggers(game)
+    if performed:
+        yield from priority_round(game)
+        yield from _cleanup(game)
+
+
+def _sba_or_triggers(game) -> Iterator[Decision]:
+    from reference_engine import sba
+
+    performed = yield from sba.check(game)
+    if performed or state_has_triggers(game):
+        yield from before_priority(game)
+        return True
+    return False
+
+
+def state_has_triggers(game) -> bool:
+    return bool(game.state.pending_triggers)
+
+
+def _discard_to_hand_size(game, count: int) -> Iterator[Decision]:
+    state = game.state
+    hand = list(state.zone_ids(Zone.HAND, state.active))
+    decision = Decision(state.active, "objects", f"discard {count} card(s) down to hand size (514.1)",
+                        {"candidates": hand, "min": count, "max": count})
+    while True:
+        move = yield decision
+        if move.objects is not None and len(set(move.objects)) == count and set(move.objects) <= set(hand):
+            for object_id in move.objects:
+                ops.move(game, state.objects[object_id], Zone.GRAVEYARD)
+            return
+        state.rejection = f"choose exactly {count} card(s) in hand to discard"
+
+
+def priority_round(game) -> Iterator[Decision]:
+    """Rule 117: the active player receives priority; the step ends when all pass with an empty stack."""
+    state = game.state
+    state.priority = state.active
+    passes = 0
+    while True:
+        yield from before_priority(game)
+        if state.over:
+            return
+        move: Move = yield Decision(state.priority, "priority", "act or pass priority")
+        if isinstance(move, Pass):
+            passes += 1
+            if passes < len(state.players):
+                state.priority = state.next_player(state.priority)
+                continue
+            if not state.stack:
+                return
+            yield from resolve_top(game)  # 117.4: all passed in succession; the top resolves
+            state.priority = state.active
+            passes = 0
+            continue
+        saved = state.snapshot()
+        try:
+            yield from _perform(game, move)
+        except Illegal as exc:
+            state.restore(saved)
+            state.rejection = str(exc)
+            continue
+        passes = 0  # 117.3c: the player who acted receives priority again
+
+
+def _perform(game, move: Move) -> Iterator[Decision]:
+    if isinstance(move, PlayLand):
+        yield from casting.play_land(game, move)
+    elif isinstance(move, Cast):
+        casting.cast(game, move)
+    elif isinstance(move, Activate):
+        casting.activate(game, move)
+    else:
+        raise Illegal(f"{type(move).__name__} is not a priority action")
