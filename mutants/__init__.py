@@ -1,0 +1,13 @@
+"""Rule mutants: named, deliberately broken variants of the reference engine's rules.
+
+A mutant is applied as a patch by this tooling, never by the engine itself, so the engine stays
+clean. Running the corpus against a mutant shows which cases notice that rule being broken; a
+case that no mutant makes fail, or a mutant no case notices, is a gap in the corpus.
+
+    from mutants import applied
+    with applied("summoning-sickness-ignored"):
+        ...  # the reference engine now lets new creatures pay {T}
+"""
+
+from mutants.patching import Mutant, MUTANTS, applied  # noqa: F401
+from mutants import catalog  # noqa: F401  (registers the mutants)

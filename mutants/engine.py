@@ -1,0 +1,30 @@
+"""The reference engine with one mutant applied, as an engine the harness can run: `mutant:<name>`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mutants.patching import MUTANTS, Patcher
+from reference_engine.adapter import ReferenceEngine
+
+
+class MutantEngine(ReferenceEngine):
+    def __init__(self, name: str | None = None) -> None:
+        if name is None or name not in MUTANTS:
+            known = ", ".join(sorted(MUTANTS))
+            raise ValueError(f"name a mutant, e.g. --engine mutant:{next(iter(sorted(MUTANTS)), 'NAME')} (known: {known})")
+        self.mutant = MUTANTS[name]
+        self._patcher: Patcher | None = None
+
+    def start(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        info = super().start(request)
+        self._patcher = Patcher()
+        self.mutant.apply(self._patcher)
+        info["name"] = f"reference~{self.mutant.name}"
+        info["mutant"] = {"name": self.mutant.name, "breaks": self.mutant.breaks, "rules": list(self.mutant.rules)}
+        return info
+
+    def stop(self) -> None:
+        if self._patcher is not None:
+            self._patcher.undo()
+            self._patcher = None
