@@ -57,8 +57,8 @@ def describe(result: CaseResult, corpus: Corpus) -> list[str]:
     for ruling_id in result.rulings:
         ruling = corpus.rulings.get(ruling_id)
         if ruling is not None and result.status is not Status.SKIP:
-            text = textwrap.shorten(ruling.text, 300, placeholder=" ...")
-            out.append(textwrap.fill(f"ruling {ruling_id}: {text}", 100, initial_indent="  ", subsequent_indent="    "))
+            out.append(textwrap.fill(f"ruling {ruling_id}: {ruling.text}", 100, initial_indent="  ",
+                                     subsequent_indent="    "))
     last_when = None
     for mismatch in result.mismatches:
         if mismatch.when != last_when:

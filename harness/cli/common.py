@@ -37,7 +37,8 @@ def validated_selection(args: argparse.Namespace, corpus: Corpus) -> tuple[Corpu
     return report, chosen
 
 
-def print_problems(report: CorpusReport, stream=sys.stderr) -> None:
+def print_problems(report: CorpusReport, stream=None) -> None:
+    stream = stream or sys.stderr
     for problem in report.problems:
         print(problem, file=stream)
     print(f"{len(report.problems)} problem(s) in the corpus", file=stream)

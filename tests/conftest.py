@@ -1,0 +1,72 @@
+"""Fixtures: small corpora written in a temporary folder, sharing the real rulings and cards."""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from harness.corpus import Corpus
+
+REPO = Path(__file__).resolve().parent.parent
+REAL_CORPUS = REPO / "cases"
+
+pytest_plugins = ["pytester"]
+
+
+class CorpusBuilder:
+    """A corpus in tmp_path: the real rulings.yaml and cards/, plus the case files a test writes."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        root.mkdir(parents=True, exist_ok=True)
+        shutil.copy(REAL_CORPUS / "rulings.yaml", root / "rulings.yaml")
+        shutil.copytree(REAL_CORPUS / "cards", root / "cards")
+
+    def write(self, case_id: str, text: str) -> Path:
+        path = self.root / f"{case_id}.yaml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return path
+
+    def corpus(self) -> Corpus:
+        return Corpus(self.root)
+
+
+@pytest.fixture
+def corpus_builder(tmp_path: Path) -> CorpusBuilder:
+    return CorpusBuilder(tmp_path / "cases")
+
+
+@pytest.fixture(scope="session")
+def real_corpus() -> Corpus:
+    return Corpus(REAL_CORPUS)
+
+
+#: A small valid case used by several tests; {ELVES_SICK} toggles whether it should pass.
+ELVES_CASE = """
+id: demo/elves
+description: Llanowar Elves that arrived this turn can't pay {T}.
+rulings: [general-07]
+rules: ["302.6"]
+requires: [mana-abilities]
+setup:
+  players:
+    alice:
+      battlefield:
+        - {card: Llanowar Elves, label: elves, summoning_sick: SICK}
+    bob: {}
+actions:
+  - activate: {object: elves, ability: 0}
+    expect:
+      rejected: true
+expect:
+  objects:
+    elves: {tapped: false}
+"""
+
+
+def elves_case(sick: bool = True) -> str:
+    return ELVES_CASE.replace("SICK", "true" if sick else "false")

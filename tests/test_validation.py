@@ -1,0 +1,104 @@
+"""Validation errors: one clear line each, with file:line, the path into the case, and a hint."""
+
+from harness.validation import validate_case, validate_corpus
+from tests.conftest import elves_case
+
+
+def problems_for(corpus_builder, text: str, case_id: str = "demo/elves") -> list[str]:
+    path = corpus_builder.write(case_id, text)
+    corpus = corpus_builder.corpus()
+    return [str(p) for p in validate_case(corpus.load_case(path), corpus)]
+
+
+def test_valid_case_has_no_problems(corpus_builder) -> None:
+    assert problems_for(corpus_builder, elves_case()) == []
+
+
+def test_unknown_key_suggests_the_close_one(corpus_builder) -> None:
+    text = elves_case().replace("summoning_sick: true", "sumoning_sick: true")
+    (problem,) = problems_for(corpus_builder, text)
+    assert problem == ("cases/demo/elves.yaml:10: $.setup.players.alice.battlefield[0]: "
+                       "unknown key 'sumoning_sick' (did you mean 'summoning_sick'?)")
+
+
+def test_schema_violation_names_the_field(corpus_builder) -> None:
+    (problem,) = problems_for(corpus_builder, elves_case().replace("ability: 0", "ability: first"))
+    assert problem.startswith("cases/demo/elves.yaml:13: $.actions[0].activate.ability: 'first' is not of type 'integer'")
+
+
+def test_unknown_card_suggests_close_matches(corpus_builder) -> None:
+    (problem,) = problems_for(corpus_builder, elves_case().replace("Llanowar Elves", "Llanowar Elf"))
+    assert problem.startswith("cases/demo/elves.yaml:10: $.setup.players.alice.battlefield[0].card: "
+                              "unknown card 'Llanowar Elf' (did you mean 'Llanowar Elves'?")
+
+
+def test_undefined_label(corpus_builder) -> None:
+    (problem,) = problems_for(corpus_builder, elves_case().replace("object: elves", "object: elfs"))
+    assert problem.startswith("cases/demo/elves.yaml:13: $.actions[0].activate.object: undefined label 'elfs'")
+    assert "did you mean 'elves'?" in problem
+
+
+def test_unknown_ruling_id(corpus_builder) -> None:
+    (problem,) = problems_for(corpus_builder, elves_case().replace("general-07", "general-70"))
+    assert "cases/demo/elves.yaml:3: $.rulings[0]: unknown ruling id 'general-70'" in problem
+
+
+def test_id_must_match_path(corpus_builder) -> None:
+    (problem,) = problems_for(corpus_builder, elves_case(), case_id="demo/other")
+    assert problem == ("cases/demo/other.yaml:1: $.id: id 'demo/elves' does not match the file's path "
+                       "(expected 'demo/other')")
+
+
+def test_back_face_of_single_faced_card(corpus_builder) -> None:
+    text = elves_case().replace("summoning_sick: true}", "summoning_sick: true, face: back}")
+    (problem,) = problems_for(corpus_builder, text)
+    assert "$.setup.players.alice.battlefield[0].face: 'Llanowar Elves' has no back face" in problem
+
+
+def test_level_counters_need_a_leveler(corpus_builder) -> None:
+    text = elves_case().replace("summoning_sick: true}", "summoning_sick: true, counters: {level: 2}}")
+    (problem,) = problems_for(corpus_builder, text)
+    assert "'Llanowar Elves' has no level up ability" in problem
+
+
+def test_unknown_counter_kind(corpus_builder) -> None:
+    text = elves_case().replace("summoning_sick: true}", "summoning_sick: true, counters: {lvl: 2}}")
+    (problem,) = problems_for(corpus_builder, text)
+    assert "counters" in problem and "'lvl'" in problem
+
+
+def test_loyalty_counters_need_a_planeswalker(corpus_builder) -> None:
+    text = elves_case().replace("summoning_sick: true}", "summoning_sick: true, counters: {loyalty: 2}}")
+    (problem,) = problems_for(corpus_builder, text)
+    assert "'Llanowar Elves' is not a planeswalker" in problem
+
+
+def test_ability_index_beyond_the_card(corpus_builder) -> None:
+    (problem,) = problems_for(corpus_builder, elves_case().replace("ability: 0", "ability: 3"))
+    assert "$.actions[0].activate.ability: 'Llanowar Elves' has no activated ability 3" in problem
+
+
+def test_action_needs_exactly_one_verb(corpus_builder) -> None:
+    text = elves_case().replace("  - activate: {object: elves, ability: 0}",
+                                "  - activate: {object: elves, ability: 0}\n    pass: true")
+    (problem,) = problems_for(corpus_builder, text)
+    assert "$.actions[0]: an action needs exactly one verb, not 2 (activate, pass)" in problem
+
+
+def test_bad_cr_number(corpus_builder) -> None:
+    (problem,) = problems_for(corpus_builder, elves_case().replace('"302.6"', '"302.6.1"'))
+    assert "$.rules[0]" in problem
+
+
+def test_invalid_yaml_and_duplicate_ids_in_a_corpus(corpus_builder) -> None:
+    corpus_builder.write("demo/elves", elves_case())
+    corpus_builder.write("demo/broken", "id: [unclosed\n")
+    report = validate_corpus(corpus_builder.corpus())
+    messages = [str(p) for p in report.problems]
+    assert any(m.startswith("cases/demo/broken.yaml:") and "invalid YAML" in m for m in messages)
+    assert report.case_count == 2 and len(report.valid_cases) == 1
+
+
+def test_real_corpus_is_valid(real_corpus) -> None:
+    report = validate_corpus(real_corpus)
+    assert [str(p) for p in report.problems] == []
