@@ -11,6 +11,18 @@ from reference_engine.model import GameObject, Zone
 from reference_engine.moves import Decision
 
 
+def has_no_toughness(chars) -> bool:
+    """Rule 704.5f: a creature with toughness 0 or less is put into its owner's graveyard."""
+    return (chars.toughness or 0) <= 0
+
+
+def has_lethal_damage(obj: GameObject, chars) -> bool:
+    """Rules 704.5g-h: toughness greater than 0 and damage at least equal to it, or any damage from a
+    deathtouch source."""
+    toughness = chars.toughness or 0
+    return (toughness > 0 and obj.damage >= toughness) or (obj.deathtouch_damage and obj.damage > 0)
+
+
 def check(game) -> Iterator[Decision]:
     """Perform every applicable state-based action simultaneously; returns whether any was performed."""
     state = game.state
@@ -33,12 +45,10 @@ def check(game) -> Iterator[Decision]:
     for obj in state.battlefield():
         chars = characteristics(state, obj)
         if "Creature" in chars.types:
-            toughness = chars.toughness or 0
-            if toughness <= 0:  # 704.5f
+            if has_no_toughness(chars):  # 704.5f
                 to_graveyard.append(obj)
                 continue
-            lethal = obj.damage >= toughness or (obj.deathtouch_damage and obj.damage > 0)
-            if lethal and not chars.has_keyword("Indestructible"):  # 704.5g, 704.5h; 702.12b
+            if has_lethal_damage(obj, chars) and not chars.has_keyword("Indestructible"):  # 704.5g-h; 702.12b
                 to_graveyard.append(obj)
                 continue
         if "Planeswalker" in chars.types and obj.counters.get("loyalty", 0) <= 0:  # 704.5i
