@@ -39,6 +39,11 @@ def _own_object(game, player: str, object_id: int, zone: Zone, what: str) -> Gam
     return obj
 
 
+def instant_speed(chars: Characteristics) -> bool:
+    """Rules 304.1 / 702.8a: instants, and spells with flash, can be cast any time you have priority."""
+    return "Instant" in chars.types or chars.has_keyword("Flash")
+
+
 def sorcery_timing(game, player: str) -> str | None:
     """Why `player` can't act at sorcery speed now (rule 307.1), or None if they can."""
     state = game.state
@@ -137,7 +142,7 @@ def cast(game, move: Cast) -> None:
     chars = characteristics(state, obj)
     if "Land" in chars.types:
         raise Illegal(f"{chars.name} is a land: lands are played, not cast")
-    if not ("Instant" in chars.types or chars.has_keyword("Flash")):
+    if not instant_speed(chars):
         reason = sorcery_timing(game, move.player)
         if reason:
             raise Illegal(f"{chars.name} can be cast {reason} (rule 307.1)")

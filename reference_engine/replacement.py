@@ -80,18 +80,25 @@ def mana_replacements(game, source, source_chars, player: str, tapped_for_mana: 
     for obj in state.battlefield():
         chars = characteristics(state, obj)
         for ability in chars.abilities:
-            if ability.kind != "replacement" or "mana_production" not in ability.data:
-                continue
-            spec = ability.data["mana_production"]
-            if spec.get("tapped_for_mana") and not tapped_for_mana:
-                continue
-            if spec.get("player") == "you" and player != chars.controller:
-                continue
-            if "source" in spec and not matches(state, source, spec["source"],
-                                                FilterContext(chars.controller, obj.id), chars=source_chars):
-                continue
-            found.append((obj.timestamp, spec))
+            if ability.kind == "replacement" and "mana_production" in ability.data:
+                spec = ability.data["mana_production"]
+                if mana_replacement_applies(game, spec, chars.controller, obj.id, source, source_chars, player,
+                                            tapped_for_mana):
+                    found.append((obj.timestamp, spec))
     return [spec for _, spec in sorted(found, key=lambda f: f[0])]
+
+
+def mana_replacement_applies(game, spec: dict[str, Any], controller: str, effect_source_id: int, source,
+                             source_chars, player: str, tapped_for_mana: bool) -> bool:
+    """Rule 106.12b: 'if a [filter] is tapped for mana' applies only to mana abilities with {T}
+    of matching permanents; 'if you tap' only when the effect's controller is the one tapping."""
+    if spec.get("tapped_for_mana") and not tapped_for_mana:
+        return False
+    if spec.get("player") == "you" and player != controller:
+        return False
+    if "source" in spec:
+        return matches(game.state, source, spec["source"], FilterContext(controller, effect_source_id), chars=source_chars)
+    return True
 
 
 def _apply_one(spec: dict[str, Any], produced: Counter[str]) -> Counter[str]:

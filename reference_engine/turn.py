@@ -46,9 +46,7 @@ def _begin(game, step: Step) -> Iterator[Decision]:
     """Turn-based actions and 'at the beginning of' triggers. Returns True to skip the step."""
     state = game.state
     if step is Step.UNTAP:
-        for obj in state.battlefield():
-            if characteristics(state, obj).controller == state.active:
-                obj.summoning_sick = False  # under its controller's control since their turn began (302.6)
+        start_of_turn_control(game)
         untap_step_check(game)  # 502.2: day/night, before untapping
         for obj in state.battlefield():
             if characteristics(state, obj).controller == state.active:
@@ -75,6 +73,15 @@ def _begin(game, step: Step) -> Iterator[Decision]:
         combat.combat_damage(game, first_strike=False, split_steps=bool(state.combat.first_strike_dealt))
     ops.emit(game, "step_begins", step=step.value, active=state.active)
     return False
+
+
+def start_of_turn_control(game) -> None:
+    """Rule 302.6: as a turn begins, the active player's permanents have been under their control
+    continuously since their most recent turn began."""
+    state = game.state
+    for obj in state.battlefield():
+        if characteristics(state, obj).controller == state.active:
+            obj.summoning_sick = False
 
 
 def _end_step(game, step: Step) -> None:
