@@ -63,6 +63,55 @@ def _mana_replacement_ignored(p: Patcher) -> None:
     p.replace("manaprod", "replace_production", lambda specs, produced: produced)
 
 
+@mutant("could-produce-nothing", "'could produce' never finds a type of mana", ["106.7"])
+def _could_produce_nothing(p: Patcher) -> None:
+    p.replace("manaprod", "could_produce", lambda game, obj, visiting=frozenset(): set())
+
+
+@mutant("mana-replacement-ignores-source-filter", "'if a land is tapped for mana' applies to any permanent", ["106.12b"])
+def _mana_replacement_any_source(p: Patcher) -> None:
+    def wrapper(original):
+        def applies(game, spec, controller, effect_source_id, source, source_chars, player, tapped_for_mana):
+            loose = {k: v for k, v in spec.items() if k != "source"}
+            return original(game, loose, controller, effect_source_id, source, source_chars, player, tapped_for_mana)
+        return applies
+    p.wrap("replacement", "mana_replacement_applies", wrapper)
+
+
+@mutant("mana-ability-triggers-lost", "abilities triggered by a mana ability that aren't mana abilities never trigger",
+        ["603.2", "605.5a"])
+def _mana_ability_triggers_lost(p: Patcher) -> None:
+    from reference_engine import manaprod
+
+    original = manaprod.check
+
+    def check(game, event):
+        return [t for t in original(game, event) if manaprod.is_triggered_mana_ability(t.ability)]
+    p.replace_in("manaprod", "check", check)
+
+
+@mutant("tapping-for-any-cost-is-for-mana", "tapping a land to pay any {T} cost counts as tapping it for mana", ["106.12"])
+def _tapping_for_any_cost(p: Patcher) -> None:
+    from reference_engine import casting, ops
+    from reference_engine.layers import characteristics
+    from reference_engine.triggers import Event
+
+    original = casting.activate
+
+    def activate(game, move):
+        obj = game.state.objects.get(move.object_id)
+        before = obj.tapped if obj else True
+        snap = ops.snapshot(game, obj) if obj else None
+        original(game, move)
+        if obj is not None and not before and obj.tapped and "Land" in snap.types:
+            event = Event("mana_ability_resolved", {"source_id": obj.id, "player": move.player, "tapped_for_mana": True,
+                                                    "produced": Counter({"C": 1}), "source_snapshot": snap})
+            game.state.pending_triggers.extend(
+                t for t in __import__("reference_engine.triggers", fromlist=["check"]).check(game, event)
+                if not t.ability.data.get("mana_ability"))
+    p.replace("casting", "activate", activate)
+
+
 # --- X (rule 107.3m) ------------------------------------------------------------------------------
 @mutant("enters-x-is-zero", "'enters with X' uses the permanent's X (0), not the X of the spell it was", ["107.3m"])
 def _enters_x_is_zero(p: Patcher) -> None:
@@ -121,6 +170,27 @@ def _untapped_pays_untap(p: Patcher) -> None:
     p.replace("casting", "check_tap_untap", _tap_untap_check(untapped=False))
 
 
+@mutant("summoning-sickness-never-wears-off", "permanents stay summoning sick after their controller's turn begins",
+        ["302.6"])
+def _sickness_never_wears_off(p: Patcher) -> None:
+    p.replace("turn", "start_of_turn_control", lambda game: None)
+
+
+@mutant("untap-symbol-treated-as-tap", "{Q} is paid like {T}: the permanent must be untapped", ["107.6"])
+def _untap_as_tap(p: Patcher) -> None:
+    from reference_engine.moves import Illegal
+
+    def wrapper(original):
+        def check_tap_untap(game, obj, chars, cost):
+            if cost.untap and obj.tapped:
+                raise Illegal(f"{chars.name} is tapped")
+            if cost.untap:
+                return None
+            return original(game, obj, chars, cost)
+        return check_tap_untap
+    p.wrap("casting", "check_tap_untap", wrapper)
+
+
 @mutant("summoning-sickness-applies-to-noncreatures", "302.6 also stops noncreature permanents from paying {T}", ["302.6"])
 def _sickness_for_all(p: Patcher) -> None:
     from reference_engine.moves import Illegal
@@ -132,6 +202,11 @@ def _sickness_for_all(p: Patcher) -> None:
             return original(game, obj, chars, cost)
         return check_tap_untap
     p.wrap("casting", "check_tap_untap", wrapper)
+
+
+@mutant("flash-ignored", "creature spells with flash can only be cast at sorcery speed", ["702.8a"])
+def _flash_ignored(p: Patcher) -> None:
+    p.replace("casting", "instant_speed", lambda chars: "Instant" in chars.types)
 
 
 # --- the turn record (Nightpack Ambusher) -----------------------------------------------------
@@ -191,22 +266,37 @@ def _damage_stays(p: Patcher) -> None:
 
 @mutant("lethal-damage-ignored", "the state-based action for lethal damage never destroys a creature", ["704.5g"])
 def _lethal_damage_ignored(p: Patcher) -> None:
-    def wrapper(original):
-        def check(game):
-            saved = {o.id: o.damage for o in game.state.battlefield()}
-            for obj in game.state.battlefield():
-                obj.damage = 0
-            try:
-                performed = yield from original(game)
-            finally:
-                for obj in game.state.battlefield():
-                    obj.damage = saved.get(obj.id, obj.damage)
-            return performed
-        return check
-    p.wrap("sba", "check", wrapper)
+    p.replace("sba", "has_lethal_damage", lambda obj, chars: False)
+
+
+@mutant("any-damage-is-lethal", "any damage marked on a creature destroys it, as if from deathtouch", ["704.5g"])
+def _any_damage_is_lethal(p: Patcher) -> None:
+    p.replace("sba", "has_lethal_damage", lambda obj, chars: obj.damage > 0)
+
+
+@mutant("zero-toughness-survives", "a creature with toughness 0 or less stays on the battlefield", ["704.5f"])
+def _zero_toughness_survives(p: Patcher) -> None:
+    p.replace("sba", "has_no_toughness", lambda chars: False)
 
 
 # --- continuous effects -------------------------------------------------------------------------
+@mutant("static-abilities-lock-in-their-set", "a static ability affects only what was there before its source (as if 611.2c)",
+        ["611.3a"])
+def _statics_lock_in(p: Patcher) -> None:
+    def wrapper(original):
+        def static_applications(state, objects, chars):
+            applications = original(state, objects, chars)
+            for app in applications:
+                source = state.objects.get(app.source_id) if app.source_id is not None else None
+                if source is None:
+                    continue
+                inner = app.affected
+                app.affected = (lambda current, inner=inner, since=source.timestamp:
+                                [i for i in inner(current) if state.objects[i].timestamp <= since])
+            return applications
+        return static_applications
+    p.wrap("statics", "static_applications", wrapper)
+
 @mutant("anthem-counts-each-matching-type", "'Wolves and Werewolves get +1/+1' gives a bonus for each type matched",
         ["613.4c", "205.3"])
 def _anthem_per_type(p: Patcher) -> None:

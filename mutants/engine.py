@@ -16,6 +16,11 @@ class MutantEngine(ReferenceEngine):
         self.mutant = MUTANTS[name]
         self._patcher: Patcher | None = None
 
+    @classmethod
+    def variants(cls) -> dict[str, str]:
+        """Each mutant's name and the rule it breaks (for `mtg-conformance prove`)."""
+        return {name: mutant.breaks for name, mutant in sorted(MUTANTS.items())}
+
     def start(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         info = super().start(request)
         self._patcher = Patcher()

@@ -53,6 +53,13 @@ class Patcher:
                     setattr(mod, key, new)
                     self._undo.append(lambda mod=mod, key=key, old=old: setattr(mod, key, old))
 
+    def replace_in(self, module: str, attr: str, new: Any) -> None:
+        """Rebind a name in one module only (when other modules must keep the original)."""
+        mod = importlib.import_module(f"{ENGINE_PACKAGE}.{module}")
+        old = getattr(mod, attr)
+        setattr(mod, attr, new)
+        self._undo.append(lambda: setattr(mod, attr, old))
+
     def wrap(self, module: str, attr: str, wrapper: Callable[[Callable], Callable]) -> None:
         self.replace(module, attr, wrapper(self.original(module, attr)))
 
