@@ -55,6 +55,7 @@ class Case:
     path: Path
     doc: Document
     rel_path: str
+    root_name: str = "cases"
 
     @property
     def data(self) -> dict[str, Any]:
@@ -97,7 +98,8 @@ class Case:
 
     @property
     def display_path(self) -> str:
-        return f"cases/{self.rel_path}"
+        """The file as people know it: under the corpus folder's name (cases/general/x.yaml)."""
+        return f"{self.root_name}/{self.rel_path}"
 
 
 @dataclass
@@ -161,7 +163,7 @@ class Corpus:
         if cached is not None:
             return cached
         rel = path.relative_to(self.root).as_posix()
-        case = Case(path, load_file(path), rel)
+        case = Case(path, load_file(path), rel, self.root.name)
         self._case_cache[path] = case
         return case
 

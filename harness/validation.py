@@ -336,7 +336,7 @@ def validate_corpus(corpus: Corpus, cases: Iterable[Case | YamlError] | None = N
 
 def _display(corpus: Corpus, path) -> str:
     try:
-        return f"cases/{path.relative_to(corpus.root).as_posix()}"
+        return f"{corpus.root.name}/{path.relative_to(corpus.root).as_posix()}"
     except ValueError:
         return str(path)
 
@@ -345,9 +345,9 @@ def _validate_support_files(corpus: Corpus) -> Iterator[Problem]:
     try:
         doc = corpus.rulings_doc
     except (YamlError, FileNotFoundError) as exc:
-        yield Problem("cases/rulings.yaml", getattr(exc, "line", 1), "$", str(getattr(exc, "message", exc)))
+        yield Problem(f"{corpus.root.name}/rulings.yaml", getattr(exc, "line", 1), "$", str(getattr(exc, "message", exc)))
         return
-    yield from validate_document(doc, "rulings", "cases/rulings.yaml")
+    yield from validate_document(doc, "rulings", f"{corpus.root.name}/rulings.yaml")
     try:
         docs = corpus.card_docs
     except YamlError as exc:
