@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 from harness import schemas
-from harness.cards import activated_ability_count, has_level_up, is_planeswalker_face
+from harness.cards import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
 from harness.corpus import Case, Corpus
 from harness.yamlio import Document, YamlError, format_path
 
@@ -50,6 +50,7 @@ class CaseLinter:
         setup = self.data.get("setup", {})
         self.players: list[str] = list(setup.get("players", {}))
         self.labels: dict[str, dict[str, Any]] = {}
+        self.cards_in_setup: list[Any] = []
 
     def report(self, path: list[str | int], message: str, hint: str | None = None) -> None:
         self.problems.append(Problem(self.case.display_path, self.case.line_of(path),
@@ -136,6 +137,7 @@ class CaseLinter:
                         _suggest(name, self.corpus.card_names, "card in cases/cards/") +
                         " (add it with tools/import_cards.py)")
             return None
+        self.cards_in_setup.append(card)
         if card.is_double_faced and name == card.face_names[1]:
             self.report(path, f"{name!r} is the back face of {card.name!r}",
                         "name the card by its front face and set 'face: back'")
@@ -250,8 +252,12 @@ class CaseLinter:
                         f"its faces have {' and '.join(map(str, counts))} activated abilities, counted from 0")
 
     def may_grant_abilities(self) -> bool:
-        """Emblems in setup may grant activated abilities; don't second-guess indexes then."""
-        return any(state.get("emblems") for state in self.data["setup"]["players"].values())
+        """Emblems in setup, or cards whose text grants abilities (an emblem made during the case, a
+        quoted ability), may give objects more activated abilities: don't second-guess indexes then;
+        the engine rejects an index the object doesn't have when the action is played."""
+        if any(state.get("emblems") for state in self.data["setup"]["players"].values()):
+            return True
+        return any(grants_abilities(face) for card in self.cards_in_setup for face in card.faces)
 
     # --- expectations ---------------------------------------------------------------------
     def check_expectation(self, path: list[str | int], expect: dict[str, Any]) -> None:
