@@ -243,7 +243,7 @@ class CaseLinter:
         ref = value["object"]
         info = self.labels.get(ref) if isinstance(ref, str) else None
         card = info.get("card") if info else None
-        if card is None or self.may_grant_abilities():
+        if card is None or self.may_grant_abilities(card):
             return
         index = value.get("ability", 0)
         counts = [activated_ability_count(face) for face in card.faces]
@@ -251,13 +251,14 @@ class CaseLinter:
             self.report(path + ["ability"], f"{card.name!r} has no activated ability {index}",
                         f"its faces have {' and '.join(map(str, counts))} activated abilities, counted from 0")
 
-    def may_grant_abilities(self) -> bool:
-        """Emblems in setup, or cards whose text grants abilities (an emblem made during the case, a
-        quoted ability), may give objects more activated abilities: don't second-guess indexes then;
-        the engine rejects an index the object doesn't have when the action is played."""
+    def may_grant_abilities(self, card: Any) -> bool:
+        """Emblems in setup, or other cards whose text grants abilities (an emblem made during the case,
+        a quoted ability), may give `card` more activated abilities: don't second-guess its indexes
+        then; the engine rejects an index the object doesn't have when the action is played."""
         if any(state.get("emblems") for state in self.data["setup"]["players"].values()):
             return True
-        return any(grants_abilities(face) for card in self.cards_in_setup for face in card.faces)
+        return any(grants_abilities(face) for other in self.cards_in_setup if other.name != card.name
+                   for face in other.faces)
 
     # --- expectations ---------------------------------------------------------------------
     def check_expectation(self, path: list[str | int], expect: dict[str, Any]) -> None:
