@@ -79,33 +79,36 @@ def _loyalty_cost_not_paid(p: Patcher) -> None:
 
 
 # --- transforming (rules 701.27, 712.18) -----------------------------------------------------------
-@mutant("transform-resets-loyalty-limit", "a transformed permanent counts as new for the once-per-turn loyalty limit",
-        ["712.18", "606.3"])
-def _transform_resets_limit(p: Patcher) -> None:
+def _after_transform(p: Patcher, then) -> None:
+    """Do `then(game, obj)` each time a permanent transforms."""
     def wrapper(original):
         def transform(game, obj, **kwargs):
             done = original(game, obj, **kwargs)
             if done:
-                obj.loyalty_turn = None
+                then(game, obj)
             return done
         return transform
     p.wrap("ops", "transform", wrapper)
+
+
+@mutant("transform-resets-loyalty-limit", "a transformed permanent counts as new for the once-per-turn loyalty limit",
+        ["712.18", "606.3"])
+def _transform_resets_limit(p: Patcher) -> None:
+    def forget_activation(game, obj):
+        obj.loyalty_turn = None
+    _after_transform(p, forget_activation)
 
 
 @mutant("transform-resets-loyalty-counters", "a transforming planeswalker gets its new face's printed loyalty",
         ["712.18", "306.5b"])
 def _transform_resets_loyalty(p: Patcher) -> None:
-    def wrapper(original):
-        def transform(game, obj, **kwargs):
-            done = original(game, obj, **kwargs)
-            if done and "Planeswalker" in obj.face_def.types:
-                obj.counters.pop("loyalty", None)
-                if obj.face_def.loyalty:
-                    obj.counters["loyalty"] = int(obj.face_def.loyalty)
-                game.state.touch()
-            return done
-        return transform
-    p.wrap("ops", "transform", wrapper)
+    def printed_loyalty(game, obj):
+        if "Planeswalker" in obj.face_def.types:
+            obj.counters.pop("loyalty", None)
+            if obj.face_def.loyalty:
+                obj.counters["loyalty"] = int(obj.face_def.loyalty)
+            game.state.touch()
+    _after_transform(p, printed_loyalty)
 
 
 @mutant("transformed-permanent-is-werewolf", "a double-faced permanent back face up is treated as a Werewolf",
