@@ -1,4 +1,5 @@
-"""Facts the harness reads off Oracle data: activated abilities and their indexes, levelers, planeswalkers."""
+"""Facts the harness reads off Oracle data: activated abilities and their indexes, levelers, planeswalkers,
+granted abilities."""
 
 from __future__ import annotations
 
@@ -52,3 +53,9 @@ def has_level_up(face: dict[str, Any]) -> bool:
 
 def is_planeswalker_face(face: dict[str, Any]) -> bool:
     return "Planeswalker" in face.get("types", [])
+
+
+def grants_abilities(face: dict[str, Any]) -> bool:
+    """Whether the face's text gives abilities to other objects or emblems: such abilities are written
+    in quotation marks ('You get an emblem with "..."', 'creatures gain "{T}: ..."')."""
+    return '"' in _REMINDER.sub("", face.get("oracle_text", ""))

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 from harness import schemas
-from harness.cards import activated_ability_count, has_level_up, is_planeswalker_face
+from harness.cards import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
 from harness.corpus import Case, Corpus
 from harness.yamlio import Document, YamlError, format_path
 
@@ -50,6 +50,7 @@ class CaseLinter:
         setup = self.data.get("setup", {})
         self.players: list[str] = list(setup.get("players", {}))
         self.labels: dict[str, dict[str, Any]] = {}
+        self.cards_in_setup: list[Any] = []
 
     def report(self, path: list[str | int], message: str, hint: str | None = None) -> None:
         self.problems.append(Problem(self.case.display_path, self.case.line_of(path),
@@ -136,6 +137,7 @@ class CaseLinter:
                         _suggest(name, self.corpus.card_names, "card in cases/cards/") +
                         " (add it with tools/import_cards.py)")
             return None
+        self.cards_in_setup.append(card)
         if card.is_double_faced and name == card.face_names[1]:
             self.report(path, f"{name!r} is the back face of {card.name!r}",
                         "name the card by its front face and set 'face: back'")
@@ -241,7 +243,7 @@ class CaseLinter:
         ref = value["object"]
         info = self.labels.get(ref) if isinstance(ref, str) else None
         card = info.get("card") if info else None
-        if card is None or self.may_grant_abilities():
+        if card is None or self.may_grant_abilities(card):
             return
         index = value.get("ability", 0)
         counts = [activated_ability_count(face) for face in card.faces]
@@ -249,9 +251,14 @@ class CaseLinter:
             self.report(path + ["ability"], f"{card.name!r} has no activated ability {index}",
                         f"its faces have {' and '.join(map(str, counts))} activated abilities, counted from 0")
 
-    def may_grant_abilities(self) -> bool:
-        """Emblems in setup may grant activated abilities; don't second-guess indexes then."""
-        return any(state.get("emblems") for state in self.data["setup"]["players"].values())
+    def may_grant_abilities(self, card: Any) -> bool:
+        """Emblems in setup, or other cards whose text grants abilities (an emblem made during the case,
+        a quoted ability), may give `card` more activated abilities: don't second-guess its indexes
+        then; the engine rejects an index the object doesn't have when the action is played."""
+        if any(state.get("emblems") for state in self.data["setup"]["players"].values()):
+            return True
+        return any(grants_abilities(face) for other in self.cards_in_setup if other.name != card.name
+                   for face in other.faces)
 
     # --- expectations ---------------------------------------------------------------------
     def check_expectation(self, path: list[str | int], expect: dict[str, Any]) -> None:

@@ -127,7 +127,12 @@ def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ..
 def _activated(chars: Characteristics, index: int) -> Ability:
     abilities = chars.activated_abilities()
     if not 0 <= index < len(abilities):
-        raise Illegal(f"{chars.name} has no activated ability {index} (it has {len(abilities)}, counted from 0)")
+        if not abilities:
+            raise Illegal(f"{chars.name} has no activated ability now (printed or granted by an effect), "
+                          f"so there is no ability {index}")
+        printed = sum(1 for a in abilities if a in chars.copiable.abilities or a.data.get("intrinsic"))
+        raise Illegal(f"{chars.name} has no activated ability {index}: it has {len(abilities)} now, "
+                      f"{printed} printed then {len(abilities) - printed} granted, counted from 0")
     return abilities[index]
 
 

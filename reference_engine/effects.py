@@ -18,7 +18,7 @@ from reference_engine.carddefs import token_card
 from reference_engine.conditions import holds
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import MODIFIERS, characteristics
-from reference_engine.model import ContinuousEffect, GameObject, StackItem, Target, Zone
+from reference_engine.model import ContinuousEffect, Emblem, GameObject, StackItem, Target, Zone
 from reference_engine.moves import Decision
 
 
@@ -117,8 +117,9 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         found = objects(game, ctx, expr["power_of"])
         if found and found[0].zone is Zone.BATTLEFIELD:
             return characteristics(game.state, found[0]).power or 0
-        if expr["power_of"] == "self" and ctx.snapshot is not None:
-            return ctx.snapshot.power or 0  # last known information (608.2h)
+        if expr["power_of"] == "self":
+            last = last_known_source(game, ctx)  # 608.2h: as it last existed on the battlefield
+            return (last.power or 0) if last is not None else 0
         return 0
     if isinstance(expr, dict) and "counters_on" in expr:
         found = objects(game, ctx, expr["counters_on"])
@@ -126,11 +127,18 @@ def value(game, ctx: Ctx, expr: Any) -> int:
     raise KeyError(f"unknown value {expr!r}")
 
 
+def last_known_source(game, ctx: Ctx):
+    """The source's characteristics as it last existed on the battlefield (113.7a), if it left it
+    after the ability was put on the stack; otherwise those it had then."""
+    last = ops.last_known(game, ctx.source_id) if ctx.source_id is not None else None
+    return last if last is not None else ctx.snapshot
+
+
 def _damage_source(game, ctx: Ctx) -> ops.DamageSource:
     obj = source(game, ctx)
     if obj is not None:
         return ops.DamageSource.of(game, obj)
-    return ops.DamageSource(ctx.source_id, ctx.source_uid, ctx.snapshot)
+    return ops.DamageSource(ctx.source_id, ctx.source_uid, last_known_source(game, ctx))
 
 
 # --- the effects ------------------------------------------------------------------------------
@@ -261,3 +269,33 @@ def _sacrifice_unless(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decisi
         for obj in objects(game, ctx, "self"):
             if obj.zone is Zone.BATTLEFIELD:
                 ops.sacrifice(game, obj)
+
+
+# --- planeswalkers: emblems (114) and fight (701.14) ----------------------------------------------
+@effect("create_emblem")
+def _create_emblem(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """Rule 114.2: 'You get an emblem with [ability]': the controller puts an emblem with those
+    abilities into the command zone; they function there (114.4)."""
+    state = game.state
+    state.emblems.append(Emblem(state.new_id(), state.new_id(), ctx.controller, ctx.source_name,
+                                tuple(params["abilities"]), state.new_timestamp()))
+    state.touch()
+
+
+@effect("fight")
+def _fight(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """Rule 701.14: two creatures each deal damage equal to their power to the other. If either is
+    no longer on the battlefield, no longer a creature, or an illegal target, neither deals damage
+    (701.14b): unlike 'deals damage equal to its power', fight never uses last known information."""
+    state = game.state
+    found = [objects(game, ctx, ref) for ref in params["what"]]
+    if any(len(objs) != 1 for objs in found):
+        return
+    first, second = found[0][0], found[1][0]
+    for obj in (first, second):
+        if obj.zone is not Zone.BATTLEFIELD or "Creature" not in characteristics(state, obj).types:
+            return
+    dealt = [(ops.DamageSource.of(game, a), Target("object", b.id), characteristics(state, a).power or 0)
+             for a, b in ((first, second), (second, first))]
+    for damage_source, target, amount in dealt:
+        ops.deal_damage(game, damage_source, target, amount)

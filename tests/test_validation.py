@@ -102,3 +102,44 @@ def test_invalid_yaml_and_duplicate_ids_in_a_corpus(corpus_builder) -> None:
 def test_real_corpus_is_valid(real_corpus) -> None:
     report = validate_corpus(real_corpus)
     assert [str(p) for p in report.problems] == []
+
+
+ARLINN_CASE = """
+id: demo/arlinn
+description: Arlinn's -6 gives an emblem whose ability the Grizzly Bears then activate.
+rulings: [arlinn-kord-02]
+rules: ["114.4"]
+requires: [loyalty, emblems]
+setup:
+  players:
+    alice:
+      battlefield:
+        - {card: Arlinn Kord, face: back, label: moon, counters: {loyalty: 6}}
+        - {card: Grizzly Bears, label: bears, COUNTERS}
+    bob: {}
+actions:
+  - activate: {object: moon, ability: MOON_ABILITY}
+  - resolve: 1
+  - activate: {object: bears, ability: 0, targets: [bob]}
+"""
+
+
+def arlinn_case(moon_ability: int = 2, bears_counters: str = "tapped: false") -> str:
+    return ARLINN_CASE.replace("MOON_ABILITY", str(moon_ability)).replace("COUNTERS", bears_counters)
+
+
+def test_granted_ability_index_is_left_to_the_engine(corpus_builder) -> None:
+    """Arlinn's emblem grants '{T}: ...': Grizzly Bears' ability 0 may exist by then."""
+    assert problems_for(corpus_builder, arlinn_case(), case_id="demo/arlinn") == []
+
+
+def test_the_granting_card_itself_is_still_checked(corpus_builder) -> None:
+    (problem,) = problems_for(corpus_builder, arlinn_case(moon_ability=3), case_id="demo/arlinn")
+    assert "$.actions[0].activate.ability: 'Arlinn Kord // Arlinn, Embraced by the Moon' has no activated ability 3" in problem
+    assert "its faces have 2 and 3 activated abilities" in problem
+
+
+def test_loyalty_counters_on_a_back_face_planeswalker(corpus_builder) -> None:
+    (problem,) = problems_for(corpus_builder, arlinn_case(bears_counters="counters: {loyalty: 1}"),
+                              case_id="demo/arlinn")
+    assert "battlefield[1].counters.loyalty: 'Grizzly Bears' is not a planeswalker" in problem
