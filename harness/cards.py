@@ -50,5 +50,10 @@ def has_level_up(face: dict[str, Any]) -> bool:
     return any(line.startswith("Level up") for line in face.get("oracle_text", "").splitlines())
 
 
+def may_become_a_copy(face: dict[str, Any]) -> bool:
+    """A face such as Clone's ('enter as a copy of any creature') may end up with another card's abilities."""
+    return bool(re.search(r"\bas a copy of\b|\bbecomes? a copy of\b", face.get("oracle_text", "")))
+
+
 def is_planeswalker_face(face: dict[str, Any]) -> bool:
     return "Planeswalker" in face.get("types", [])
