@@ -85,26 +85,23 @@ def _level_counts_level_ups(p: Patcher) -> None:
     p.set_item(SOURCE_CONDITIONS, "level", level)
 
 
-@mutant("level-band-top-excluded", "a LEVEL N1-N2 band stops applying at N2 level counters, not above it", ["711.2a"])
-def _level_band_top_excluded(p: Patcher) -> None:
+def _level_band(p: Patcher, in_band: Callable[[int, int, int | None], bool]) -> None:
+    """Level symbols apply while in_band(level counters, N1, N2 or None for 'N1+') holds."""
     from reference_engine.statics import SOURCE_CONDITIONS
 
     def level(state, source, bounds):
-        low, high = bounds
-        value = source.counters.get("level", 0) if source else 0
-        return value >= low and (high is None or value < high)
+        return in_band(source.counters.get("level", 0) if source else 0, *bounds)
     p.set_item(SOURCE_CONDITIONS, "level", level)
+
+
+@mutant("level-band-top-excluded", "a LEVEL N1-N2 band stops applying at N2 level counters, not above it", ["711.2a"])
+def _level_band_top_excluded(p: Patcher) -> None:
+    _level_band(p, lambda level, low, high: level >= low and (high is None or level < high))
 
 
 @mutant("level-band-starts-early", "a LEVEL N1-N2 band already applies with N1-1 level counters", ["711.2a", "711.5"])
 def _level_band_starts_early(p: Patcher) -> None:
-    from reference_engine.statics import SOURCE_CONDITIONS
-
-    def level(state, source, bounds):
-        low, high = bounds
-        value = source.counters.get("level", 0) if source else 0
-        return value >= low - 1 and (high is None or value <= high)
-    p.set_item(SOURCE_CONDITIONS, "level", level)
+    _level_band(p, lambda level, low, high: level >= low - 1 and (high is None or level <= high))
 
 
 @mutant("level-abilities-replace-others", "a level symbol's abilities replace the leveler's other abilities, level up included",
