@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -30,9 +31,12 @@ def activated_abilities(face: dict[str, Any]) -> list[str]:
     return found + _activated_in(_level_bands(face)[0])
 
 
-def activated_ability_count(face: dict[str, Any]) -> int:
+def activated_ability_count(face: dict[str, Any]) -> float:
     """How many activated abilities the face can have at once: its own, plus those of its richest
-    level band (a leveler has a band's abilities after its own, while the band applies: rule 711.2)."""
+    level band (a leveler has a band's abilities after its own, while the band applies: rule 711.2).
+    A face that may become a copy (Clone) can have any number: those of what it copies."""
+    if may_become_a_copy(face):
+        return math.inf
     bands = _level_bands(face)[1:]
     return len(activated_abilities(face)) + max((len(_activated_in(band)) for band in bands), default=0)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 from harness import schemas
-from harness.cards import activated_ability_count, has_level_up, is_planeswalker_face, may_become_a_copy
+from harness.cards import activated_ability_count, has_level_up, is_planeswalker_face
 from harness.corpus import Case, Corpus
 from harness.yamlio import Document, YamlError, format_path
 
@@ -241,8 +241,8 @@ class CaseLinter:
         ref = value["object"]
         info = self.labels.get(ref) if isinstance(ref, str) else None
         card = info.get("card") if info else None
-        if card is None or self.may_grant_abilities() or any(may_become_a_copy(f) for f in card.faces):
-            return  # granted abilities, or a copy's abilities, can't be counted from the card's own text
+        if card is None or self.may_grant_abilities():
+            return
         index = value.get("ability", 0)
         counts = [activated_ability_count(face) for face in card.faces]
         if index >= max(counts):

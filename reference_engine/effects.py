@@ -229,40 +229,6 @@ def _add_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
             ops.add_counters(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)))
 
 
-@effect("transform")
-def _transform(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """Rule 701.27. An ability transforming its own source does nothing if the source transformed
-    since the ability was put on the stack (701.27f)."""
-    for obj in objects(game, ctx, params["what"]):
-        own = ctx.item is not None and not ctx.item.is_spell and obj.uid == ctx.source_uid
-        ops.transform(game, obj, own_ability_since=ctx.item.source_transform_count if own else None)
-
-
-@effect("sacrifice_unless")
-def _sacrifice_unless(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
-    """'Sacrifice this unless you sacrifice a [filter]': the controller chooses one or none."""
-    state = game.state
-    fctx = FilterContext(ctx.controller, ctx.source_id)
-    options = [o.id for o in state.battlefield()
-               if characteristics(state, o).controller == ctx.controller and matches(state, o, params["filter"], fctx)]
-    chosen: tuple[int, ...] = ()
-    if options:
-        decision = Decision(ctx.controller, "objects", f"sacrifice a creature, or none to sacrifice {ctx.source_name}",
-                            {"candidates": options, "min": 0, "max": 1})
-        while True:
-            move = yield decision
-            chosen = move.objects or ()
-            if len(chosen) <= 1 and all(c in options for c in chosen):
-                break
-            state.rejection = "choose at most one of the permanents offered"
-    if chosen:
-        ops.sacrifice(game, state.objects[chosen[0]])
-    else:
-        for obj in objects(game, ctx, "self"):
-            if obj.zone is Zone.BATTLEFIELD:
-                ops.sacrifice(game, obj)
-
-
 @effect("remove_all_counters")
 def _remove_all_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Remove all counters from target permanent' (e.g. Vampire Hexmage)."""
@@ -296,3 +262,38 @@ def _add_or_remove_counter(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[D
             ops.add_counters(game, obj, kind, 1)
         else:
             ops.remove_counters(game, obj, kind, 1)
+
+
+@effect("transform")
+def _transform(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """Rule 701.27. An ability transforming its own source does nothing if the source transformed
+    since the ability was put on the stack (701.27f)."""
+    for obj in objects(game, ctx, params["what"]):
+        own = ctx.item is not None and not ctx.item.is_spell and obj.uid == ctx.source_uid
+        ops.transform(game, obj, own_ability_since=ctx.item.source_transform_count if own else None)
+
+
+@effect("sacrifice_unless")
+def _sacrifice_unless(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """'Sacrifice this unless you sacrifice a [filter]': the controller chooses one or none."""
+    state = game.state
+    fctx = FilterContext(ctx.controller, ctx.source_id)
+    options = [o.id for o in state.battlefield()
+               if characteristics(state, o).controller == ctx.controller and matches(state, o, params["filter"], fctx)]
+    chosen: tuple[int, ...] = ()
+    if options:
+        decision = Decision(ctx.controller, "objects", f"sacrifice a creature, or none to sacrifice {ctx.source_name}",
+                            {"candidates": options, "min": 0, "max": 1})
+        while True:
+            move = yield decision
+            chosen = move.objects or ()
+            if len(chosen) <= 1 and all(c in options for c in chosen):
+                break
+            state.rejection = "choose at most one of the permanents offered"
+    if chosen:
+        ops.sacrifice(game, state.objects[chosen[0]])
+    else:
+        for obj in objects(game, ctx, "self"):
+            if obj.zone is Zone.BATTLEFIELD:
+                ops.sacrifice(game, obj)
+
