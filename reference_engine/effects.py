@@ -296,4 +296,3 @@ def _sacrifice_unless(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decisi
         for obj in objects(game, ctx, "self"):
             if obj.zone is Zone.BATTLEFIELD:
                 ops.sacrifice(game, obj)
-
