@@ -163,9 +163,10 @@ def cast(game, move: Cast) -> None:
 
 
 def cast_with_optional_costs(game, move: Cast) -> Iterator[Decision]:
-    """Cast a spell, then ask whether each optional additional cost it has (buyback, 702.27a) is paid
-    (announced in 601.2b, paid with the rest in 601.2h). An answer that can't be carried out is
-    rejected and the question asked again."""
+    """Cast a spell, then ask whether each optional additional cost it has (buyback, 702.27a) is paid.
+    The rules announce it in 601.2b and pay it with the rest in 601.2h; asking once the spell's own
+    cost is paid gives the same result, since colored costs are paid first either way. An answer
+    that can't be carried out is rejected, the state unchanged, and the question asked again."""
     cast(game, move)
     state = game.state
     chars = characteristics(state, state.objects[state.stack[-1].object_id])
