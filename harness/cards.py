@@ -3,6 +3,7 @@ granted abilities."""
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -28,9 +29,33 @@ def activated_abilities(face: dict[str, Any]) -> list[str]:
     abilities of level bands are not counted, since the card has them only at some levels.
     """
     found = [f"{{T}}: Add {{{BASIC_LAND_MANA[t]}}}." for t in face.get("subtypes", []) if t in BASIC_LAND_MANA]
+    return found + _activated_in(_level_bands(face)[0])
+
+
+def activated_ability_count(face: dict[str, Any]) -> float:
+    """How many activated abilities the face can have at once: its own, plus those of its richest
+    level band (a leveler has a band's abilities after its own, while the band applies: rule 711.2).
+    A face that may become a copy (Clone) can have any number: those of what it copies."""
+    if may_become_a_copy(face):
+        return math.inf
+    bands = _level_bands(face)[1:]
+    return len(activated_abilities(face)) + max((len(_activated_in(band)) for band in bands), default=0)
+
+
+def _level_bands(face: dict[str, Any]) -> list[list[str]]:
+    """The Oracle text's lines before the first LEVEL line, then the lines of each level band."""
+    bands: list[list[str]] = [[]]
     for raw in face.get("oracle_text", "").splitlines():
         if raw.startswith("LEVEL "):
-            break
+            bands.append([])
+        else:
+            bands[-1].append(raw)
+    return bands
+
+
+def _activated_in(lines: list[str]) -> list[str]:
+    found = []
+    for raw in lines:
         line = _REMINDER.sub("", raw).strip()
         if not line or line.startswith(("•", "Choose ")):
             continue
@@ -43,12 +68,13 @@ def activated_abilities(face: dict[str, Any]) -> list[str]:
     return found
 
 
-def activated_ability_count(face: dict[str, Any]) -> int:
-    return len(activated_abilities(face))
-
-
 def has_level_up(face: dict[str, Any]) -> bool:
     return any(line.startswith("Level up") for line in face.get("oracle_text", "").splitlines())
+
+
+def may_become_a_copy(face: dict[str, Any]) -> bool:
+    """A face such as Clone's ('enter as a copy of any creature') may end up with another card's abilities."""
+    return bool(re.search(r"\bas a copy of\b|\bbecomes? a copy of\b", face.get("oracle_text", "")))
 
 
 def is_planeswalker_face(face: dict[str, Any]) -> bool:

@@ -84,11 +84,20 @@ def _describe(error: ValidationError) -> SchemaProblem:
         options = error.validator_value
         close = difflib.get_close_matches(str(error.instance), [str(o) for o in options], n=1)
         hint = f"did you mean {close[0]!r}?" if close else f"expected one of: {', '.join(map(str, options))}"
-        return SchemaProblem(path, f"{error.instance!r} is not allowed here", hint)
+        return SchemaProblem(path, f"{error.instance!r} is not {_what(error.schema) or 'allowed here'}", hint)
     if error.validator == "propertyNames":
         return SchemaProblem(path, f"bad key: {error.message}")
     description = error.schema.get("description") if isinstance(error.schema, dict) else None
     return SchemaProblem(path, error.message, f"expected: {description}" if description else None)
+
+
+def _what(schema: Any) -> str | None:
+    """'a kind of counter' from a description such as 'A kind of counter.', to name what was expected."""
+    description = schema.get("description", "") if isinstance(schema, dict) else ""
+    first = description.split(". ")[0].rstrip(".")
+    if first.startswith(("A ", "An ")) and ":" not in first:
+        return first[0].lower() + first[1:]
+    return None
 
 
 def iter_messages(name: str, instance: Any) -> Iterator[str]:

@@ -125,7 +125,7 @@ class CaseLinter:
         counters = entry.get("counters", {})
         if "level" in counters and not has_level_up(face):
             self.report(path + ["counters", "level"], f"{face['name']!r} has no level up ability",
-                        "level counters only mean something on a leveler (rule 711)")
+                        "level counters only mean something on a leveler, rule 711")
         if "loyalty" in counters and not is_planeswalker_face(face):
             self.report(path + ["counters", "loyalty"], f"{face['name']!r} is not a planeswalker",
                         "loyalty counters belong on planeswalkers (rule 306.5b)")

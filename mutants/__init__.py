@@ -10,5 +10,6 @@ case that no mutant makes fail, or a mutant no case notices, is a gap in the cor
 """
 
 from mutants.patching import Mutant, MUTANTS, applied  # noqa: F401
+from mutants import layers  # noqa: F401  (levelers, P/T sublayers, copies, indestructible: Transcendent Master)
 from mutants import catalog  # noqa: F401  (registers the mutants)
 from mutants import loyalty  # noqa: F401  (planeswalkers, loyalty, emblems: the Arlinn Kord rulings)

@@ -66,6 +66,8 @@ def parse_ability(spec: Mapping[str, Any] | str) -> Ability:
         keyword = data.pop("name")
         if "cost" in data:
             data["_cost"] = Cost.parse(data["cost"])
+        if "additional_cost" in data:  # an optional additional cost such as buyback (rule 601.2b)
+            data["_additional_cost"] = ManaCost.parse(data["additional_cost"])
         return Ability("keyword", data, keyword=keyword)
     data = dict(data or {})
     if kind in ("mana", "activated"):

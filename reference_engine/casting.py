@@ -172,6 +172,42 @@ def cast(game, move: Cast) -> None:
     ops.emit(game, "cast", player=move.player, object_id=on_stack.id)
 
 
+def cast_with_optional_costs(game, move: Cast) -> Iterator[Decision]:
+    """Cast a spell, then ask whether each optional additional cost it has (buyback, 702.27a) is paid.
+    The rules announce it in 601.2b and pay it with the rest in 601.2h; asking once the spell's own
+    cost is paid gives the same result, since colored costs are paid first either way. An answer
+    that can't be carried out is rejected, the state unchanged, and the question asked again."""
+    cast(game, move)
+    state = game.state
+    chars = characteristics(state, state.objects[state.stack[-1].object_id])
+    for ability in chars.abilities:
+        extra = ability.data.get("_additional_cost") if ability.kind == "keyword" else None
+        if extra is not None:
+            yield from _ask_optional_cost(game, move.player, ability.keyword, extra, chars.name)
+
+
+def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Iterator[Decision]:
+    state = game.state
+    decision = Decision(player, "may", f"pay {keyword} {cost} for {name}?", {"cost": str(cost)})
+    while True:
+        answer = yield decision
+        if answer.yes is None or (answer.payments and not answer.yes):
+            state.rejection = f"answer yes (with any mana abilities to activate) or no: pay {keyword} {cost}?"
+            continue
+        if not answer.yes:
+            return
+        saved = state.snapshot()
+        try:
+            pay_mana(game, player, cost, 0, answer.payments)
+        except Illegal as exc:
+            state.restore(saved)
+            state.rejection = str(exc)
+            continue
+        item = state.stack[-1]
+        item.optional_costs_paid += (keyword,)
+        return
+
+
 # --- activated abilities ---------------------------------------------------------------------
 def activate(game, move: Activate) -> None:
     state = game.state

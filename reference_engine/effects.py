@@ -237,6 +237,41 @@ def _add_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
             ops.add_counters(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)))
 
 
+@effect("remove_all_counters")
+def _remove_all_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Remove all counters from target permanent' (e.g. Vampire Hexmage)."""
+    for obj in objects(game, ctx, params["what"]):
+        if obj.zone is Zone.BATTLEFIELD:
+            for kind in list(obj.counters):
+                ops.remove_counters(game, obj, kind, obj.counters[kind])
+
+
+@effect("add_or_remove_counter")
+def _add_or_remove_counter(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """'Choose a counter on target permanent. Remove that counter from it or put another of those
+    counters on it' (Clockspinning): the controller chooses the kind and which of the two to do."""
+    state = game.state
+    for obj in objects(game, ctx, params["what"]):
+        kinds = sorted(kind for kind, amount in obj.counters.items() if amount > 0)
+        if obj.zone is not Zone.BATTLEFIELD or not kinds:
+            continue  # no counter to choose: nothing happens
+        name = characteristics(state, obj).name
+        decision = Decision(ctx.controller, "counter",
+                            f"choose a counter on {name}, and whether to remove it or put another",
+                            {"kinds": kinds, "actions": ["add", "remove"]})
+        while True:
+            move = yield decision
+            chosen = move.counter
+            if chosen is not None and chosen[0] in kinds and chosen[1] in ("add", "remove"):
+                break
+            state.rejection = f"choose a kind of counter on {name} ({', '.join(kinds)}), and add or remove"
+        kind, action = chosen
+        if action == "add":
+            ops.add_counters(game, obj, kind, 1)
+        else:
+            ops.remove_counters(game, obj, kind, 1)
+
+
 @effect("transform")
 def _transform(game, ctx: Ctx, params: dict[str, Any]) -> None:
     """Rule 701.27. An ability transforming its own source does nothing if the source transformed

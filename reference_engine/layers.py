@@ -161,6 +161,12 @@ def _become_creature_type(chars: Characteristics, params: dict[str, Any]) -> Non
             chars.types.append(card_type)
 
 
+@modifier("add_subtypes", "4")
+def _add_subtypes(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'... are Bears in addition to their other types' (rule 205.1b)."""
+    chars.subtypes = chars.subtypes + [s for s in params["subtypes"] if s not in chars.subtypes]
+
+
 @modifier("gain_all_creature_types", "4")
 def _gain_all_creature_types(chars: Characteristics, params: dict[str, Any]) -> None:
     chars.all_creature_types = True

@@ -172,6 +172,7 @@ class StackItem:
     event: dict[str, Any] = field(default_factory=dict)
     source_transform_count: int = 0  # rule 701.27f
     source_snapshot: Any = None  # last known information of the source
+    optional_costs_paid: tuple[str, ...] = ()  # keywords whose optional additional cost was paid (buyback)
 
     @property
     def is_spell(self) -> bool:

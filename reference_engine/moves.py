@@ -19,7 +19,7 @@ class Illegal(Exception):
 class Decision:
     """The game waits for `player` to make a decision of `kind`.
 
-    kinds: priority, attackers, blockers, order_triggers, targets, may, objects, mana.
+    kinds: priority, attackers, blockers, order_triggers, targets, may, objects, mana, counter.
     """
 
     player: str
@@ -95,6 +95,7 @@ class Choose(Move):
     mana: str | None = None
     number: int | None = None
     payments: tuple[ManaActivation, ...] = ()
+    counter: tuple[str, str] | None = None  # (kind, "add" or "remove")
 
 
 #: Which moves answer which kind of decision.

@@ -56,7 +56,8 @@ def _resolve_spell(game, item: StackItem) -> Iterator[Decision]:
         state.stack.remove(item)
     current = state.objects.get(obj.id)
     if current is not None and current.zone is Zone.STACK:
-        ops.move(game, current, Zone.GRAVEYARD)  # 608.2n: an instant or sorcery goes to the graveyard
+        # 608.2n: an instant or sorcery goes to the graveyard; with its buyback cost paid, to its owner's hand (702.27a)
+        ops.move(game, current, Zone.HAND if "Buyback" in item.optional_costs_paid else Zone.GRAVEYARD)
 
 
 def _resolve_ability(game, item: StackItem) -> Iterator[Decision]:

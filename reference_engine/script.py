@@ -122,7 +122,8 @@ class Script:
                 order=tuple(self.game.state.objects[self.object_id(o)].uid for o in value["order"])
                 if "order" in value else None,
                 color=value.get("color"), mana=value.get("mana"), number=value.get("number"),
-                payments=self.payments(value.get("pay")))
+                payments=self.payments(value.get("pay")),
+                counter=(value["counter"]["kind"], value["counter"]["action"]) if "counter" in value else None)
         raise Illegal(f"unknown action {verb!r}")
 
     # --- macros ------------------------------------------------------------------------------------

@@ -197,7 +197,7 @@ def _perform(game, move: Move) -> Iterator[Decision]:
     if isinstance(move, PlayLand):
         yield from casting.play_land(game, move)
     elif isinstance(move, Cast):
-        casting.cast(game, move)
+        yield from casting.cast_with_optional_costs(game, move)
     elif isinstance(move, Activate):
         casting.activate(game, move)
     else:

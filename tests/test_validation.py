@@ -64,7 +64,14 @@ def test_level_counters_need_a_leveler(corpus_builder) -> None:
 def test_unknown_counter_kind(corpus_builder) -> None:
     text = elves_case().replace("summoning_sick: true}", "summoning_sick: true, counters: {lvl: 2}}")
     (problem,) = problems_for(corpus_builder, text)
-    assert "counters" in problem and "'lvl'" in problem
+    assert problem == ("cases/demo/elves.yaml:10: $.setup.players.alice.battlefield[0].counters: "
+                       "'lvl' is not a kind of counter the format knows (did you mean 'level'?)")
+
+
+def test_unknown_counter_kind_lists_the_known_ones(corpus_builder) -> None:
+    text = elves_case().replace("summoning_sick: true}", "summoning_sick: true, counters: {bounty: 1}}")
+    (problem,) = problems_for(corpus_builder, text)
+    assert "'bounty' is not a kind of counter the format knows (expected one of: +1/+1, -1/-1, loyalty, level," in problem
 
 
 def test_loyalty_counters_need_a_planeswalker(corpus_builder) -> None:
@@ -76,6 +83,69 @@ def test_loyalty_counters_need_a_planeswalker(corpus_builder) -> None:
 def test_ability_index_beyond_the_card(corpus_builder) -> None:
     (problem,) = problems_for(corpus_builder, elves_case().replace("ability: 0", "ability: 3"))
     assert "$.actions[0].activate.ability: 'Llanowar Elves' has no activated ability 3" in problem
+
+
+COPY_CASE = """
+id: demo/clone
+description: A Clone that copied a leveler activates level up, an ability its own text doesn't show.
+rulings: [transcendent-master-03]
+rules: ["707.2"]
+requires: [copy, level-up]
+setup:
+  players:
+    alice:
+      mana_pool: "{U}{C}{C}{C}{C}"
+      battlefield:
+        - {card: Transcendent Master, label: master}
+      hand:
+        - {card: Clone, label: clone}
+    bob: {}
+actions:
+  - cast: clone
+  - resolve: 1
+  - choose: {objects: [master]}
+  - activate: {object: clone, ability: 0}
+"""
+
+
+def test_ability_index_of_a_card_that_may_become_a_copy_is_not_counted(corpus_builder) -> None:
+    assert problems_for(corpus_builder, COPY_CASE, case_id="demo/clone") == []
+
+
+GUUL_DRAZ_ASSASSIN = """
+name: Guul Draz Assassin
+layout: leveler
+color_identity: [B]
+faces:
+- name: Guul Draz Assassin
+  mana_cost: '{B}'
+  colors: [B]
+  type_line: Creature — Vampire Assassin
+  supertypes: []
+  types: [Creature]
+  subtypes: [Vampire, Assassin]
+  power: '1'
+  toughness: '1'
+  keywords: [Level up]
+  oracle_text: |-
+    Level up {1}{B} ({1}{B}: Put a level counter on this. Level up only as a sorcery.)
+    LEVEL 2-3
+    2/2
+    {B}, {T}: Target creature gets -2/-2 until end of turn.
+    LEVEL 4+
+    4/4
+    {B}, {T}: Target creature gets -4/-4 until end of turn.
+"""
+
+
+def test_ability_index_counts_a_level_band(corpus_builder) -> None:
+    """A leveler has a band's activated ability after level up while the band applies (rule 711.2)."""
+    (corpus_builder.root / "cards" / "guul-draz-assassin.yaml").write_text(GUUL_DRAZ_ASSASSIN.lstrip(), encoding="utf-8")
+    text = elves_case().replace("Llanowar Elves", "Guul Draz Assassin").replace(
+        "summoning_sick: true}", "summoning_sick: false, counters: {level: 2}}")
+    assert problems_for(corpus_builder, text.replace("ability: 0", "ability: 1")) == []
+    (problem,) = problems_for(corpus_builder, text.replace("ability: 0", "ability: 2"))
+    assert "'Guul Draz Assassin' has no activated ability 2" in problem
 
 
 def test_action_needs_exactly_one_verb(corpus_builder) -> None:

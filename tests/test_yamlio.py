@@ -29,3 +29,9 @@ def test_syntax_error_names_file_and_line() -> None:
 
 def test_format_path() -> None:
     assert format_path(["actions", 3, "cast", "targets", 0]) == "$.actions[3].cast.targets[0]"
+
+
+def test_only_true_and_false_are_booleans() -> None:
+    """`choose: {yes: true}` keeps its key: YAML 1.1's yes/no/on/off are plain strings here."""
+    doc = load_text("choose: {yes: false}\nother: [no, on, off, True, false]\n", Path("f.yaml"))
+    assert doc.data == {"choose": {"yes": False}, "other": ["no", "on", "off", True, False]}
