@@ -39,8 +39,8 @@ def handle(args: argparse.Namespace) -> int:
         print(json.dumps({"rulings": [{"id": r, "cases": cases} for r, cases in found.items()],
                           "uncovered": uncovered}, indent=2))
     else:
-        rows = [[r, len(cases), ", ".join(cases) or "-"] for r, cases in found.items()]
-        print(tabulate(rows, headers=["ruling", "cases", "case ids"], maxcolwidths=[None, None, 90]))
+        rows = [[r, len(cases), "\n".join(cases) or "-"] for r, cases in found.items()]
+        print(tabulate(rows, headers=["ruling", "cases", "case ids"]))
         print()
         print(f"{len(found) - len(uncovered)}/{len(found)} rulings covered")
         if uncovered:
