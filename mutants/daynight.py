@@ -290,7 +290,23 @@ def _spell_back_face_up(p: Patcher) -> None:
     p.wrap("casting", "cast", wrapper)
 
 
-# --- double-faced cards (712.8) ------------------------------------------------------------------
+# --- double-faced cards (712.8, 712.18) ---------------------------------------------------------
+@mutant("transformed-permanent-is-a-new-object", "a permanent that transforms becomes a new object, losing the effects, "
+        "counters and status that applied to it", ["712.18"])
+def _transform_makes_new_object(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def wrapper(original):
+        def transform(game, obj, **kwargs):
+            done = original(game, obj, **kwargs)
+            if done:
+                game.state.move(obj, Zone.BATTLEFIELD, controller=obj.controller, face=obj.face)
+            return done
+        return transform
+    p.wrap("ops", "transform", wrapper)
+
+
+
 @mutant("back-face-keeps-front-abilities", "a permanent back face up also has its front face's abilities", ["712.8e"])
 def _back_keeps_front_abilities(p: Patcher) -> None:
     def wrapper(original):
