@@ -422,3 +422,9 @@ def _prevention_ignores_exceptions(p: Patcher) -> None:
     def prevents(game, source, target, amount, *, combat):
         return any(combat or not e.combat_only for e in game.state.prevention)
     p.replace("prevention", "prevents", prevents)
+
+
+@mutant("prevention-outlasts-the-turn", "'prevent all combat damage ... this turn' goes on preventing after the turn ends",
+        ["514.2", "615.1a"])
+def _prevention_outlasts_turn(p: Patcher) -> None:
+    p.replace("prevention", "end_of_turn", lambda game: None)
