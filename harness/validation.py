@@ -130,6 +130,16 @@ class CaseLinter:
             self.report(path + ["counters", "loyalty"], f"{face['name']!r} is not a planeswalker",
                         "loyalty counters belong on planeswalkers (rule 306.5b)")
 
+    def check_has_back_face(self, path: list[str | int], info: dict[str, Any]) -> None:
+        """Only a double-faced card can ever be back face up (rules 701.27c, 712.9)."""
+        card = info.get("card")
+        if card is not None and not card.is_double_faced:
+            self.report(path, f"{card.name!r} has no back face",
+                        "it can't transform or be back face up: only double-faced cards can (rule 712.9)")
+        elif card is None and "token" in info.get("entry", {}):
+            self.report(path, "a token made from characteristics has no back face",
+                        "it can't transform or be back face up (rule 712.9)")
+
     def check_card_name(self, path: list[str | int], name: str):
         card = self.corpus.card(name)
         if card is None:
@@ -272,10 +282,12 @@ class CaseLinter:
                     if self.corpus.card(name) is None:
                         self.report(path + ["players", player, zone], f"unknown card {name!r}",
                                     _suggest(name, self.corpus.card_names, "card"))
-        for label in expect.get("objects", {}):
+        for label, expected in expect.get("objects", {}).items():
             if label not in self.labels:
                 self.report(path + ["objects", label], f"undefined label {label!r}",
                             _suggest(label, self.labels, "label"))
+            elif expected.get("face") == "back":
+                self.check_has_back_face(path + ["objects", label, "face"], self.labels[label])
         for index, group in enumerate(expect.get("select", [])):
             self.check_selector(path + ["select", index, "where"], group["where"])
         game = expect.get("game", {})

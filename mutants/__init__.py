@@ -13,3 +13,4 @@ from mutants.patching import Mutant, MUTANTS, applied  # noqa: F401
 from mutants import layers  # noqa: F401  (levelers, P/T sublayers, copies, indestructible: Transcendent Master)
 from mutants import catalog  # noqa: F401  (registers the mutants)
 from mutants import loyalty  # noqa: F401  (planeswalkers, loyalty, emblems: the Arlinn Kord rulings)
+from mutants import daynight  # noqa: F401  (day/night, transform, Tovolar, Moonmist)

@@ -1,8 +1,17 @@
-"""Day and night (rule 731) with daybound and nightbound (702.145)."""
+"""Day and night (rule 731) with daybound and nightbound (702.145).
+
+The designation is a property of the game (`state.day_night`: None for neither, "day", "night").
+Daybound and nightbound are static abilities, so what they say holds at any time, not only when a
+player would receive priority: `enforce` applies them and is called as a permanent arrives and
+before each priority; `become` transforms the permanents as it becomes day or night, immediately.
+"""
 
 from __future__ import annotations
 
 from reference_engine.layers import characteristics
+
+#: The keyword whose permanents transform as it becomes `designation`, and the face they must have up.
+TRANSFORMS_AS_IT_BECOMES = {"night": ("Daybound", 0), "day": ("Nightbound", 1)}
 
 
 def _with_keyword(game, keyword: str):
@@ -21,26 +30,48 @@ def check_designation(game) -> None:
         become(game, "night")
 
 
+def transform_mismatched(game) -> None:
+    """702.145c/f: a daybound permanent front face up at night, or a nightbound one back face up by
+    day, is transformed at once (not a state-based action)."""
+    state = game.state
+    if state.day_night is None:
+        return
+    _transform_all(game, *TRANSFORMS_AS_IT_BECOMES[state.day_night])
+
+
+def enforce(game) -> None:
+    """What daybound and nightbound say must hold at any time (702.145c, d, f, g)."""
+    check_designation(game)
+    transform_mismatched(game)
+
+
 def become(game, designation: str) -> None:
-    """It becomes day or night; daybound/nightbound permanents transform as it does (702.145b/e),
-    immediately, not as a state-based action."""
-    from reference_engine.ops import emit, transform
+    """It becomes day or night (731.1); daybound/nightbound permanents transform as it does
+    (702.145b/e), immediately, not as a state-based action."""
+    from reference_engine.ops import emit
 
     state = game.state
-    if state.day_night == designation:
+    was = state.day_night
+    if was == designation:
         return
     state.day_night = designation
     state.touch()
-    keyword, face = ("Daybound", 0) if designation == "night" else ("Nightbound", 1)
+    _transform_all(game, *TRANSFORMS_AS_IT_BECOMES[designation])
+    emit(game, "day_night", was=was, now=designation)
+
+
+def _transform_all(game, keyword: str, face: int) -> None:
+    from reference_engine.ops import transform
+
     for obj in _with_keyword(game, keyword):
         if obj.face == face:
             transform(game, obj, by_day_night=True)
-    emit(game, "day_night", now=designation)
 
 
 def untap_step_check(game) -> None:
-    """Rule 502.2: before untapping, day becomes night if the previous turn's active player cast no
-    spells, and night becomes day if they cast two or more."""
+    """Rule 502.2 / 731.2: before untapping, day becomes night if the previous turn's active player
+    cast no spells during that turn, and night becomes day if they cast two or more. If it is
+    neither, the check doesn't happen (731.2c)."""
     state = game.state
     previous = state.previous_active
     if state.day_night is None or previous is None:

@@ -334,3 +334,42 @@ def _fight(game, ctx: Ctx, params: dict[str, Any]) -> None:
              for a, b in ((first, second), (second, first))]
     for damage_source, target, amount in dealt:
         ops.deal_damage(game, damage_source, target, amount)
+
+# --- day and night, choices, prevention (issue 3) ----------------------------------------------
+@effect("become_day_night")
+def _become_day_night(game, ctx: Ctx, params: str) -> None:
+    """'It becomes night' / 'it becomes day' (rule 731.1): nothing happens if it already is."""
+    from reference_engine.daynight import become
+
+    become(game, params)
+
+
+@effect("choose_any_number")
+def _choose_any_number(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """'... any number of [filter]': the controller chooses, as the effect resolves, any number of
+    the permanents that match now (none included); later steps refer to them as 'it'."""
+    state = game.state
+    fctx = FilterContext(ctx.controller, ctx.source_id)
+    options = [o.id for o in state.battlefield() if matches(state, o, params["filter"], fctx)]
+    if not options:
+        ctx.memory["it"] = []  # nothing to choose from: no decision to make
+        return
+    decision = Decision(ctx.controller, "objects", f"choose any number of {params.get('describe', 'permanents')}",
+                        {"candidates": options, "min": 0, "max": len(options)})
+    while True:
+        move = yield decision
+        chosen = move.objects if move.objects is not None else (() if move.yes is False else None)
+        if chosen is not None and len(set(chosen)) == len(chosen) and all(c in options for c in chosen):
+            break
+        state.rejection = (f"choose only among {params.get('describe', 'the permanents offered')}"
+                           if chosen is not None else "choose the permanents, or none")
+    ctx.memory["it"] = list(chosen)
+
+
+@effect("prevent_damage")
+def _prevent_damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Prevent all [combat] damage that would be dealt this turn by [filter]' (rule 615)."""
+    from reference_engine.prevention import PreventionEffect, add
+
+    add(game, PreventionEffect(params.get("source", {}), bool(params.get("combat")), ctx.controller,
+                               game.state.new_timestamp(), params.get("until", "end_of_turn")))

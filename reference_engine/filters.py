@@ -148,3 +148,9 @@ def _lacks_keywords(state, obj, value, ctx, chars) -> bool:
 @condition("colorless")
 def _colorless(state, obj, value, ctx, chars) -> bool:
     return (not chars.colors) == bool(value)
+
+
+@condition("not_subtypes")
+def _not_subtypes(state, obj, value, ctx, chars) -> bool:
+    """Has none of these subtypes ('creatures other than Werewolves and Wolves')."""
+    return not any(chars.has_subtype(t) for t in value)

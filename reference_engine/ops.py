@@ -13,6 +13,7 @@ from typing import Any, Iterator
 from reference_engine.layers import Characteristics, characteristics
 from reference_engine.model import CardDef, ContinuousEffect, GameObject, Target, Zone
 from reference_engine.moves import Decision
+from reference_engine.prevention import prevents
 from reference_engine.triggers import Event, check
 
 
@@ -88,7 +89,7 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
     _arrive(game, new, entry)
     emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id, **{"from": origin, "to": Zone.BATTLEFIELD},
          snapshot=None)
-    emit(game, "enters", object_id=new.id, uid=new.uid)
+    _entered(game, new)
     return new
 
 
@@ -103,8 +104,17 @@ def create_token(game, card: CardDef, controller: str, *, tapped: bool = False, 
     new = state.add_object(card, controller, Zone.BATTLEFIELD, is_token=True, face=entry.face)
     new.copy_token = copy_token
     _arrive(game, new, entry)
-    emit(game, "enters", object_id=new.id, uid=new.uid)
+    _entered(game, new)
     return new
+
+
+def _entered(game, new: GameObject) -> None:
+    """The permanent has entered: abilities that trigger on it see it as it entered (603.6a); then
+    daybound and nightbound apply at once (702.145c/d/f/g), as they do at any time."""
+    from reference_engine.daynight import enforce
+
+    emit(game, "enters", object_id=new.id, uid=new.uid)
+    enforce(game)
 
 
 def _arrive(game, new: GameObject, entry: Entry) -> None:
@@ -123,9 +133,6 @@ def _arrive(game, new: GameObject, entry: Entry) -> None:
     if entry.attacking is not None and state.combat is not None:
         state.combat.attackers[new.id] = entry.attacking
     state.touch()
-    from reference_engine.daynight import check_designation
-
-    check_designation(game)
 
 
 # --- permanents ----------------------------------------------------------------------------------
@@ -205,6 +212,8 @@ def deal_damage(game, source: DamageSource, target: Target, amount: int, *, comb
     to a creature is marked on it. Lifelink makes the source's controller gain that much life."""
     if amount <= 0:
         return 0
+    if prevents(game, source, target, amount, combat=combat):
+        return 0  # 615: prevented damage isn't dealt, and triggers nothing (603.2g)
     state = game.state
     if target.kind == "player":
         lose_life(game, target.value, amount)

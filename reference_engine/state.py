@@ -52,6 +52,7 @@ class GameState:
     stack: list[StackItem] = field(default_factory=list)  # bottom first
     emblems: list[Emblem] = field(default_factory=list)
     effects: list[ContinuousEffect] = field(default_factory=list)
+    prevention: list[Any] = field(default_factory=list)  # prevention effects (615), see prevention.py
     pending_triggers: list[PendingTrigger] = field(default_factory=list)
     combat: Combat | None = None
     spells_cast: Counter[str] = field(default_factory=Counter)  # this turn, per player

@@ -70,6 +70,20 @@ def _enters_or_transforms_into(game, event, value, source) -> bool:
     return obj is not None and obj.face_def.name == value
 
 
+@matcher("transforms_into", "transformed")
+def _transforms_into(game, event, value, source) -> bool:
+    """'Whenever a permanent [filter] transforms into a [filter]': the permanent as it is right after
+    it transformed (rule 701.27e)."""
+    obj = game.state.objects.get(event.data["object_id"])
+    return obj is not None and matches(game.state, obj, value, _ctx(source))
+
+
+@matcher("enters_or_attacks", "enters", "attacks")
+def _enters_or_attacks(game, event, value, source) -> bool:
+    """'Whenever this creature enters or attacks': one ability, two trigger events."""
+    return value == "self" and event.data["uid"] == source.uid
+
+
 @matcher("dies", "leaves")
 def _dies(game, event, value, source) -> bool:
     if event.data["from"] != Zone.BATTLEFIELD or event.data["to"] != Zone.GRAVEYARD:

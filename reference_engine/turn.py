@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from reference_engine import casting, combat, ops
+from reference_engine import casting, combat, ops, prevention
 from reference_engine.daynight import untap_step_check
 from reference_engine.layers import characteristics
 from reference_engine.model import STEPS, Step, Zone
@@ -127,6 +127,7 @@ def _cleanup(game) -> Iterator[Decision]:
         obj.damage = 0
         obj.deathtouch_damage = False
     state.effects = [e for e in state.effects if e.duration != "end_of_turn"]
+    prevention.end_of_turn(game)
     state.touch()
     performed = yield from _sba_or_triggers(game)
     if performed:

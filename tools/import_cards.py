@@ -46,9 +46,19 @@ def colors_of_cost(cost: str | None) -> list[str]:
     return ordered_colors(found)
 
 
+#: Keyword actions (rule 701) that the Oracle dump lists among a card's keywords: a line such as
+#: "Transform all Humans." starts with one, but it is an instruction, not a keyword ability.
+KEYWORD_ACTIONS = frozenset({
+    "activate", "amass", "attach", "blight", "cast", "connive", "convert", "counter", "create", "destroy",
+    "discard", "double", "exchange", "exile", "explore", "fight", "goad", "incubate", "investigate",
+    "manifest", "meld", "mill", "play", "populate", "proliferate", "regenerate", "reveal", "sacrifice",
+    "scry", "search", "shuffle", "support", "surveil", "tap", "transform", "untap", "venture into the dungeon",
+})
+
+
 def face_keywords(text: str, oracle_keywords: list[str]) -> list[str]:
     """Keyword abilities printed on a face (not keyword actions, not level-band abilities)."""
-    known = {k.lower(): k for k in oracle_keywords}
+    known = {k.lower(): k for k in oracle_keywords if k.lower() not in KEYWORD_ACTIONS}
     found: list[str] = []
     for line in text.splitlines():
         if re.match(r"^LEVEL \d", line):
