@@ -32,7 +32,10 @@ def serve_command(spec: str) -> list[str]:
 class SubprocessSession(EngineSession):
     def __init__(self, command: str | list[str], *, name: str | None = None, strict: bool = False,
                  timeout: float = DEFAULT_TIMEOUT, start_timeout: float = DEFAULT_START_TIMEOUT) -> None:
-        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        try:
+            self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        except ValueError as exc:
+            raise EngineError(f"can't read the command line {command!r}: {exc}") from None
         if not self.argv:
             raise EngineError("no command line after 'cmd:'")
         super().__init__(name or "cmd:" + shlex.join(self.argv))

@@ -6,7 +6,8 @@ one chosen way, only on the cases whose id contains MARKER (or at the handshake)
 Modes on a marked case: crash, hang, garbage, partial (an unterminated line, then hang),
 partial-exit (an unterminated line, then exit), wrong-seq, slow (sleep ARGUMENT seconds, then
 answer), stdout-log (a log line on stdout before the reply), bad-schema (a reply the schema
-rejects), twice (the reply written twice), record (append each case received to ARGUMENT).
+rejects), twice (the reply written twice), record (append each case received, and the reply
+without its seq, to ARGUMENT.<pid>).
 Modes at the handshake: bad-version, no-start, silent-start.
 Sleeps are far longer than the timeouts the tests use, so the tests can't be flaky.
 """
@@ -55,10 +56,11 @@ def main() -> int:
             send(out, reply)
             continue
         seq, case = message["seq"], message["case"]
-        if mode == "record":
-            with open(argument, "a", encoding="utf-8") as record:
-                record.write(json.dumps(case, sort_keys=True) + "\n")
-        reply = {"seq": seq, **engine.run(case)}
+        outcome = engine.run(case)
+        if mode == "record":  # the case as received and the reply, byte for byte (dicts keep the wire's order)
+            with open(f"{argument}.{os.getpid()}", "a", encoding="utf-8") as record:  # a file per process
+                record.write(json.dumps({"case": case, "reply": outcome}) + "\n")
+        reply = {"seq": seq, **outcome}
         if marker not in case["id"]:
             send(out, reply)
             continue

@@ -101,11 +101,16 @@ def test_engine_silent_at_start_times_out(capsys) -> None:
     assert "no answer to the start command within 2s (--start-timeout)" in err
 
 
-def test_missing_command_is_a_clear_error(capsys) -> None:
-    code = main(["run", "--engine", "cmd:no-such-engine-binary --flag"])
+@pytest.mark.parametrize("engine, message", [
+    ("cmd:no-such-engine-binary --flag", "can't start 'no-such-engine-binary': No such file or directory (is it"),
+    ("cmd:java -jar 'unclosed.jar", "can't read the command line \"java -jar 'unclosed.jar\": No closing quotation"),
+    ("cmd:  ", "no command line after 'cmd:'"),
+])
+def test_bad_command_lines_are_clear_errors(capsys, engine, message) -> None:
+    code = main(["run", "--engine", engine])
     err = capsys.readouterr().err
     assert code == 2
-    assert "can't start 'no-such-engine-binary'" in err and "on PATH" in err
+    assert message in err and "Traceback" not in err
 
 
 def test_any_registered_engine_can_be_served_over_stdio(real_corpus) -> None:
