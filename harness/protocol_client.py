@@ -45,6 +45,7 @@ class SubprocessSession(EngineSession):
         self.seq = 0
         self.first_seq = 1  # the first seq the current process was sent
         self.restarts = 0
+        self.dead = ""  # why the engine can't be restarted, once it couldn't
         self.warnings: list[str] = []
         self.exit: tuple[int | None, bool] | None = None  # (status, killed) once closed
         self.process: EngineProcess | None = self._start()
@@ -87,10 +88,13 @@ class SubprocessSession(EngineSession):
     # --- running -------------------------------------------------------------------------------
     def run(self, case: dict[str, Any]) -> Reply:
         if self.process is None:
+            if self.dead:  # one failed restart is enough: don't wait for it again on every case
+                return Reply(None, "crash", self.dead)
             try:
                 self.process = self._start()
             except EngineError as exc:
-                return Reply(None, "crash", f"the engine could not be restarted after the previous fault: {exc}")
+                self.dead = f"the engine could not be restarted after a fault: {exc}"
+                return Reply(None, "crash", self.dead)
             self.restarts += 1
             self.first_seq = self.seq + 1
         self.seq += 1

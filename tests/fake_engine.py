@@ -8,7 +8,8 @@ partial-exit (an unterminated line, then exit), wrong-seq, slow (sleep ARGUMENT 
 answer), stdout-log (a log line on stdout before the reply), bad-schema (a reply the schema
 rejects), twice (the reply written twice), record (append each case received, and the reply
 without its seq, to ARGUMENT.<pid>).
-Modes at the handshake: bad-version, no-start, silent-start.
+Modes at the handshake: bad-version, no-start, silent-start; crash-for-good crashes on a marked
+case and can't start again afterwards (ARGUMENT: a file it creates).
 Sleeps are far longer than the timeouts the tests use, so the tests can't be flaky.
 """
 
@@ -40,7 +41,7 @@ def main() -> int:
     out = sys.stdout
     engine = ReferenceEngine()
     log(f"started in mode {mode}")
-    if mode == "no-start":
+    if mode == "no-start" or (mode == "crash-for-good" and os.path.exists(argument)):
         log("cannot find my card database")
         return 1
     for line in sys.stdin:
@@ -65,7 +66,9 @@ def main() -> int:
             send(out, reply)
             continue
         log(f"misbehaving ({mode}) on {case['id']}")
-        if mode == "crash":
+        if mode in ("crash", "crash-for-good"):
+            if mode == "crash-for-good":
+                open(argument, "w").close()  # it won't start again
             os._exit(3)
         elif mode == "hang":
             time.sleep(FOREVER)

@@ -75,6 +75,18 @@ def test_an_engine_that_crashes_on_every_case_still_gets_every_case_reported(cap
     assert [c["status"] for c in report["cases"]] == ["crash"] * 7
 
 
+def test_an_engine_that_cannot_be_restarted_costs_the_remaining_cases_once(capsys, tmp_path) -> None:
+    engine = fake_engine("crash-for-good", MARKED, str(tmp_path / "broken"))
+    code, report, _ = run_report(capsys, tmp_path, "--engine", engine)
+    statuses = [c["status"] for c in report["cases"]]
+    assert code == 1
+    assert statuses == ["pass", "crash"] + ["crash"] * 5
+    rest = report["cases"][2:]
+    assert all(c["message"].startswith("the engine could not be restarted after a fault:") for c in rest)
+    assert "exited with status 1 before answering the start command" in rest[0]["message"]
+    assert "cannot find my card database" in rest[0]["message"]
+
+
 def test_a_slow_answer_within_the_timeout_is_fine(capsys, tmp_path, well_behaved) -> None:
     code, report, _ = run_report(capsys, tmp_path, "--engine", fake_engine("slow", MARKED, "0.3"), "--timeout", "30")
     assert code == 0
