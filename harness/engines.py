@@ -1,7 +1,8 @@
-"""Finding and starting engines: registered names (entry point group `mtg_conformance.engines`).
+"""Finding and starting engines: registered names (entry point group `mtg_conformance.engines`),
+or 'cmd:<command line>' for an engine in any language speaking the JSON-lines protocol.
 
 An in-process adapter is any class whose instances have `start(request) -> dict`,
-`run(case) -> dict` and `stop()`, speaking the protocol's messages as dicts (docs/protocol.md).
+`run(case) -> dict` and `stop()`, exchanging the protocol's messages as dicts (docs/protocol.md).
 The harness never imports an engine directly: the reference engine is found like any other.
 """
 
@@ -9,12 +10,18 @@ from __future__ import annotations
 
 import difflib
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
+
+from harness.protocol import PROTOCOL_VERSION  # noqa: F401 (re-exported)
+from harness.protocol import Handshake, ProtocolError, check_schema, read_start_reply, start_command
 
 ENTRY_POINT_GROUP = "mtg_conformance.engines"
-PROTOCOL_VERSION = 1
+#: Seconds an engine in its own process gets per case (the reference engine needs milliseconds).
+DEFAULT_TIMEOUT = 5.0
+#: Seconds it gets to start and answer the handshake (a JVM loading its card database takes a while).
+DEFAULT_START_TIMEOUT = 60.0
 
 
 class EngineError(Exception):
@@ -41,16 +48,17 @@ class Reply:
     stderr: str = ""
 
 
-@dataclass
 class EngineSession:
-    """A started engine: its handshake info, and a way to run cases one at a time."""
+    """A started engine: its handshake, and a way to run cases one at a time."""
 
-    name: str
-    info: dict[str, Any] = field(default_factory=dict)
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.info: dict[str, Any] = {}  # the start reply's 'engine': name, version, homepage, issues, ...
+        self.capabilities: set[str] = set()
 
-    @property
-    def capabilities(self) -> set[str]:
-        return set(self.info.get("capabilities", []))
+    def accept(self, handshake: Handshake) -> None:
+        self.info = handshake.engine
+        self.capabilities = set(handshake.capabilities)
 
     def run(self, case: dict[str, Any]) -> Reply:
         raise NotImplementedError
@@ -60,21 +68,35 @@ class EngineSession:
 
 
 class InProcessSession(EngineSession):
-    def __init__(self, name: str, adapter: Adapter) -> None:
+    """An adapter living in the harness's process: fast, but a hang can't be cut short."""
+
+    def __init__(self, name: str, adapter: Adapter, *, strict: bool = False) -> None:
         super().__init__(name)
         self.adapter = adapter
+        self.strict = strict
+        self.seq = 0
         try:
-            self.info = adapter.start({"cmd": "start", "version": PROTOCOL_VERSION}) or {}
+            reply = adapter.start(start_command())
         except Exception as exc:
             raise EngineError(f"engine {name!r} failed to start: {type(exc).__name__}: {exc}") from exc
+        try:
+            self.accept(read_start_reply(reply, strict=strict))
+        except ProtocolError as exc:
+            raise EngineError(f"engine {name!r}: {exc} (docs/protocol.md)") from exc
 
     def run(self, case: dict[str, Any]) -> Reply:
+        self.seq += 1
         try:
             message = self.adapter.run(case)
         except Exception as exc:
             return Reply(None, "error", f"the adapter raised {type(exc).__name__}: {exc}\n{traceback.format_exc()}")
         if not isinstance(message, dict):
             return Reply(None, "error", f"the adapter returned {type(message).__name__}, not a reply object")
+        if self.strict:  # the same check as over the wire: the reply, as it would be sent with its seq
+            try:
+                check_schema("run-reply", {"seq": self.seq, **message}, "the reply")
+            except ProtocolError as exc:
+                return Reply(None, "error", str(exc))
         return Reply(message)
 
     def close(self) -> None:
@@ -84,13 +106,13 @@ class InProcessSession(EngineSession):
             pass
 
 
-def open_engine(spec: str, **options: Any) -> EngineSession:
-    """Start the engine named by `spec`: a registered name (optionally 'name:argument', the argument
-    going to the engine's factory, as in 'mutant:summoning-sickness-ignored'), or 'cmd:<command line>'."""
-    if spec.startswith("cmd:"):
-        from harness.protocol_client import SubprocessSession
+def create_adapter(spec: str) -> Adapter:
+    """The in-process adapter of a registered engine: 'name', or 'name:argument' (the argument goes to
+    the engine's factory, as in 'mutant:summoning-sickness-ignored')."""
+    return _factory(spec)()
 
-        return SubprocessSession(spec[4:], **options)
+
+def _factory(spec: str) -> Callable[[], Adapter]:
     engines = registered()
     name, _, argument = spec.partition(":")
     entry = engines.get(name)
@@ -103,8 +125,28 @@ def open_engine(spec: str, **options: Any) -> EngineSession:
         factory = entry.load()
     except Exception as exc:
         raise EngineError(f"engine {spec!r} could not be loaded ({entry.value}): {type(exc).__name__}: {exc}") from exc
-    try:
-        adapter = factory(argument) if argument else factory()
-    except Exception as exc:
-        raise EngineError(f"engine {spec!r} could not be created: {exc}") from exc
-    return InProcessSession(spec, adapter)
+
+    def create() -> Adapter:
+        try:
+            return factory(argument) if argument else factory()
+        except Exception as exc:
+            raise EngineError(f"engine {spec!r} could not be created: {exc}") from exc
+    return create
+
+
+def check_spec(spec: str) -> None:
+    """EngineError now, with close matches, if `spec` names no registered engine (or can't be created)."""
+    if not spec.startswith("cmd:"):
+        create_adapter(spec)
+
+
+def open_engine(spec: str, *, strict: bool = False, timeout: float = DEFAULT_TIMEOUT,
+                start_timeout: float = DEFAULT_START_TIMEOUT, isolated: bool = False) -> EngineSession:
+    """Start the engine named by `spec`: a registered name, or 'cmd:<command line>'. `isolated` runs a
+    registered engine in a process of its own, over the protocol (for -j, and so timeouts apply)."""
+    if spec.startswith("cmd:") or isolated:
+        from harness.protocol_client import SubprocessSession, serve_command
+
+        command = spec[4:] if spec.startswith("cmd:") else serve_command(spec)
+        return SubprocessSession(command, name=spec, strict=strict, timeout=timeout, start_timeout=start_timeout)
+    return InProcessSession(spec, create_adapter(spec), strict=strict)

@@ -29,8 +29,10 @@ def to_json(engine: dict[str, Any], results: list[CaseResult]) -> dict[str, Any]
     }
 
 
-def table(engine: dict[str, Any], results: list[CaseResult], corpus: Corpus, *, verbose: bool = False) -> str:
-    """Results table by topic, then details of every case that did not pass."""
+def table(engine: dict[str, Any], results: list[CaseResult], corpus: Corpus, *, verbose: bool = False,
+          known: frozenset[str] | set[str] = frozenset()) -> str:
+    """Results table by topic, then details of every case that did not pass (except `known` ones:
+    results a baseline expects, shown with --verbose)."""
     lines = [f"engine: {engine.get('name')} {engine.get('version', '')}".rstrip(), ""]
     by_topic: dict[str, Counter] = {}
     for result in results:
@@ -39,14 +41,18 @@ def table(engine: dict[str, Any], results: list[CaseResult], corpus: Corpus, *, 
     totals = summary(results)
     rows.append(["total"] + [totals[s] for s in STATUS_ORDER])
     lines.append(tabulate(rows, headers=["topic"] + STATUS_ORDER, tablefmt="simple"))
-    shown = [r for r in results if r.status is not Status.PASS and (verbose or r.status is not Status.SKIP)]
+    shown = [r for r in results if r.status is not Status.PASS and (verbose or (r.status is not Status.SKIP
+                                                                                 and r.case_id not in known))]
     for result in shown:
         lines.append("")
         lines.extend(describe(result, corpus))
     skipped = totals["skip"]
-    if skipped and not verbose:
+    hidden = sum(1 for r in results if r.case_id in known and r.status is not Status.SKIP)
+    if (skipped or hidden) and not verbose:
         lines.append("")
-        lines.append(f"{skipped} case(s) skipped; --verbose shows why.")
+        told = [f"{skipped} case(s) skipped"] if skipped else []
+        told += [f"{hidden} known result(s) of the baseline not detailed"] if hidden else []
+        lines.append(f"{'; '.join(told)}; --verbose shows {'why' if not hidden else 'them'}.")
     return "\n".join(lines)
 
 

@@ -8,10 +8,9 @@ from typing import Any, Iterable, Iterator
 from harness.corpus import Case, Corpus
 from harness.engines import EngineSession, Reply
 from harness.evaluate import base_result, evaluate
+from harness.protocol import REPLY_KINDS
 from harness.results import CaseResult, Status
 from harness.wire import engine_case
-
-REPLY_KINDS = ("result", "skipped", "errored")
 
 
 def run_cases(cases: Iterable[Case], session: EngineSession, corpus: Corpus) -> Iterator[CaseResult]:
@@ -43,7 +42,11 @@ def judge(case: Case, reply: Reply) -> CaseResult:
         return base_result(case, Status.ERROR, f"the reply has {' and '.join(kinds) or 'none'} of {', '.join(REPLY_KINDS)}")
     kind = kinds[0]
     if kind == "skipped":
-        return base_result(case, Status.SKIP, _text(message["skipped"], "reason", "skipped (no reason given)"))
+        out = base_result(case, Status.SKIP, _text(message["skipped"], "reason", "skipped (no reason given)"))
+        issue = message["skipped"].get("issue") if isinstance(message["skipped"], dict) else None
+        if isinstance(issue, str):
+            out.details["issue"] = issue
+        return out
     if kind == "errored":
         out = base_result(case, Status.ERROR, _text(message["errored"], "message", "the engine reported an error"))
         context = message["errored"].get("context") if isinstance(message["errored"], dict) else None

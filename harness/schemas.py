@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterator
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, relevance
+from referencing import Registry, Resource
 
 from harness.paths import schema_dir
 
@@ -25,8 +27,19 @@ def schema(name: str) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=None)
+def registry() -> Registry:
+    """Every schema by its $id, so one schema can $ref another (protocol/run refers to case.schema.json)."""
+    resources = []
+    for path in sorted(schema_dir().rglob("*.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        if "$id" in contents:
+            resources.append((contents["$id"], Resource.from_contents(contents)))
+    return Registry().with_resources(resources)
+
+
+@lru_cache(maxsize=None)
 def validator(name: str) -> Draft202012Validator:
-    return Draft202012Validator(schema(name))
+    return Draft202012Validator(schema(name), registry=registry())
 
 
 @dataclass(frozen=True)
@@ -71,7 +84,8 @@ def _describe(error: ValidationError) -> SchemaProblem:
     path = tuple(error.absolute_path)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(error.schema.get("properties", {}))
-        extras = [key for key in error.instance if key not in allowed]
+        patterns = [re.compile(p) for p in error.schema.get("patternProperties", {})]
+        extras = [key for key in error.instance if key not in allowed and not any(p.search(str(key)) for p in patterns)]
         hints = []
         for extra in extras:
             close = difflib.get_close_matches(str(extra), allowed, n=1)
@@ -105,4 +119,5 @@ def iter_messages(name: str, instance: Any) -> Iterator[str]:
     from harness.yamlio import format_path
 
     for problem in problems(name, instance):
-        yield f"{format_path(problem.path)}: {problem.message}"
+        hint = f" ({problem.hint})" if problem.hint else ""
+        yield f"{format_path(problem.path)}: {problem.message}{hint}"

@@ -9,6 +9,8 @@ from reference_engine.adapter import ReferenceEngine
 
 
 class MutantEngine(ReferenceEngine):
+    """The reference engine with one rule broken on purpose: mutant:<name> (see mutants/catalog.py)."""
+
     def __init__(self, name: str | None = None) -> None:
         if name is None or name not in MUTANTS:
             known = ", ".join(sorted(MUTANTS))
@@ -22,12 +24,14 @@ class MutantEngine(ReferenceEngine):
         return {name: mutant.breaks for name, mutant in sorted(MUTANTS.items())}
 
     def start(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
-        info = super().start(request)
+        reply = super().start(request)
         self._patcher = Patcher()
         self.mutant.apply(self._patcher)
-        info["name"] = f"reference~{self.mutant.name}"
-        info["mutant"] = {"name": self.mutant.name, "breaks": self.mutant.breaks, "rules": list(self.mutant.rules)}
-        return info
+        engine = reply["engine"]
+        engine["name"] = f"reference~{self.mutant.name}"
+        engine["details"] = {"mutant": {"name": self.mutant.name, "breaks": self.mutant.breaks,
+                                        "rules": list(self.mutant.rules)}}
+        return reply
 
     def stop(self) -> None:
         if self._patcher is not None:

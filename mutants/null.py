@@ -15,9 +15,12 @@ ZONES = ("library", "hand", "graveyard", "exile")
 
 class NullEngine:
     def start(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
-        from reference_engine.adapter import CAPABILITIES  # the vocabulary only: it claims to do everything
+        from reference_engine.adapter import CAPABILITIES, PROTOCOL_VERSION  # it claims to do everything
 
-        return {"name": "null", "version": "0", "language": "python", "capabilities": list(CAPABILITIES)}
+        return {"version": PROTOCOL_VERSION,
+                "engine": {"name": "null", "version": "0", "language": "python",
+                           "details": {"does": "accepts every action and applies no rules"}},
+                "capabilities": list(CAPABILITIES)}
 
     def run(self, case: dict[str, Any]) -> dict[str, Any]:
         state = observe_setup(case)

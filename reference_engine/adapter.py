@@ -19,6 +19,8 @@ from reference_engine.replacement import EngineLimit
 from reference_engine.script import Script
 from reference_engine.setup import SetupError, build
 
+PROTOCOL_VERSION = 1  # docs/protocol.md
+
 CAPABILITIES = [
     "stack", "priority", "combat", "mana-abilities", "triggers", "replacement", "layers", "counters",
     "tokens", "marked-damage", "day-night", "transform", "loyalty", "emblems", "copy", "level-up",
@@ -27,15 +29,21 @@ CAPABILITIES = [
 
 
 class ReferenceEngine:
-    """Registered as the engine 'reference' (entry point group mtg_conformance.engines)."""
+    """The bundled reference engine, which passes every case (registered as the engine 'reference')."""
 
     def start(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The start reply. Whatever version is asked for, the answer names the one this engine speaks
+        (1): a harness speaking another version then says so."""
         return {
-            "name": "reference",
-            "version": __version__,
-            "language": "python",
-            "homepage": "https://github.com/mtg-conformance/mtg-conformance",
-            "issues": "https://github.com/mtg-conformance/mtg-conformance/issues",
+            "version": PROTOCOL_VERSION,
+            "engine": {
+                "name": "reference",
+                "version": __version__,
+                "language": "python",
+                "homepage": "https://github.com/mtg-conformance/mtg-conformance",
+                "issues": "https://github.com/mtg-conformance/mtg-conformance/issues",
+                "source": "https://github.com/mtg-conformance/mtg-conformance/tree/main/reference_engine",
+            },
             "capabilities": list(CAPABILITIES),
         }
 

@@ -70,3 +70,30 @@ expect:
 
 def elves_case(sick: bool = True) -> str:
     return ELVES_CASE.replace("SICK", "true" if sick else "false")
+
+
+FAKE_ENGINE = REPO / "tests" / "fake_engine.py"
+
+
+def fake_engine(mode: str, marker: str = "", argument: str = "") -> str:
+    """--engine for tests/fake_engine.py: the reference engine over stdio, misbehaving as `mode` on the
+    cases whose id contains `marker`."""
+    import shlex
+    import sys
+
+    return "cmd:" + shlex.join([sys.executable, str(FAKE_ENGINE), mode, marker or "\x01", argument])
+
+
+def wire_engine(*module_args: str) -> str:
+    """--engine for `python -m <module args>` with this interpreter."""
+    import shlex
+    import sys
+
+    return "cmd:" + shlex.join([sys.executable, "-m", *module_args])
+
+
+def comparable(report: dict) -> dict:
+    """A JSON report without what may differ between two equal runs (durations)."""
+    out = dict(report)
+    out["cases"] = [{k: v for k, v in case.items() if k != "duration"} for case in report["cases"]]
+    return out

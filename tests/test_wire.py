@@ -17,7 +17,8 @@ class RecordingAdapter:
         self.sent: list[dict] = []
 
     def start(self, request):
-        return {"name": "recorder", "version": "0", "capabilities": ["mana-abilities"]}
+        return {"version": 1, "engine": {"name": "recorder", "version": "0", "issues": "https://example.org/issues"},
+                "capabilities": ["mana-abilities"]}
 
     def run(self, case):
         self.sent.append(case)

@@ -9,10 +9,10 @@ import argparse
 import sys
 
 from harness import __version__
-from harness.cli import coverage, listing, new, prove, run, validate
+from harness.cli import coverage, engines, listing, new, prove, run, smoke, validate
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-VERBS = (run, validate, listing, coverage, new, prove)
+VERBS = (run, validate, listing, coverage, engines, smoke, new, prove)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from harness.corpus import Case, Corpus, select
+from harness.engines import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT
 from harness.paths import default_corpus
 from harness.validation import CorpusReport, validate_corpus
 
@@ -21,6 +22,25 @@ def add_selection_options(parser: argparse.ArgumentParser) -> None:
                         help="only cases whose id contains PATTERN, or matches it as a glob (repeatable)")
     parser.add_argument("--tag", dest="tags", action="append", default=[], metavar="TAG",
                         help="only cases that require capability TAG (repeatable; all must match)")
+
+
+def add_engine_options(parser: argparse.ArgumentParser, *, required: bool = False) -> None:
+    """--engine, and the timeouts of an engine in its own process."""
+    parser.add_argument("--engine", required=required, default=None if required else "reference", metavar="ENGINE",
+                        help="a registered engine name (see `engines`) or 'cmd:<command line>' for an engine speaking "
+                             "the JSON-lines protocol, e.g. \"cmd:java -jar my-adapter.jar\""
+                             + ("" if required else " (default: reference)"))
+    parser.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                        help=f"per case, for an engine in its own process (default {DEFAULT_TIMEOUT:g})")
+    parser.add_argument("--start-timeout", type=seconds, default=DEFAULT_START_TIMEOUT, metavar="SECONDS",
+                        help=f"for an engine to start and answer the handshake (default {DEFAULT_START_TIMEOUT:g})")
+
+
+def seconds(text: str) -> float:
+    value = float(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
+    return value
 
 
 def corpus_from(args: argparse.Namespace) -> Corpus | None:

@@ -1,30 +1,55 @@
-"""`run`: run cases against an engine and report; exit 1 if any case failed or errored."""
+"""`run`: run cases against an engine and report; exit 1 if any case failed or errored (or, with a
+baseline, exactly when a result does not match it)."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+from pathlib import Path
 
-from harness.cli.common import add_corpus_option, add_selection_options, corpus_from, print_problems, validated_selection
-from harness.engines import EngineError, open_engine
-from harness.report import table, to_json
+from harness import baseline as baselines
+from harness.cli.common import (add_corpus_option, add_engine_options, add_selection_options, corpus_from,
+                                print_problems, validated_selection)
+from harness.engines import EngineError
+from harness.outputs import FORMATS, Reports, destinations
 from harness.results import FAILING
-from harness.runner import run_cases
+from harness.scheduling import open_sessions, parse_shard, play, shard, shuffled
 
 
 def add_parser(verbs) -> None:
     parser = verbs.add_parser(
         "run", help="run cases against an engine",
-        description="Validate the selected cases, run them against an engine, and report. "
-                    "Exit 0 if all passed or were skipped, 1 if any failed or errored, 2 on bad input.")
+        description="Validate the selected cases, run them against an engine, and report. Exit 0 if all passed "
+                    "or were skipped, 1 if any failed or errored, 2 on bad input. With --baseline: exit 0 exactly "
+                    "when every result matches the baseline.")
     add_corpus_option(parser)
     add_selection_options(parser)
-    parser.add_argument("--engine", default="reference", metavar="ENGINE",
-                        help="a registered engine name (see `engines`) or 'cmd:<command line>' (default: reference)")
-    parser.add_argument("--format", choices=("table", "json"), default="table", help="report format (default: table)")
-    parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of standard output")
-    parser.add_argument("-v", "--verbose", action="store_true", help="also explain skipped cases")
+    output = parser.add_argument_group("reports")
+    output.add_argument("--format", choices=FORMATS, default=None,
+                        help="report format: table (default), json, junit (JUnit XML), jsonl (one line per case, "
+                             "written as cases finish)")
+    output.add_argument("--output", action="append", default=[], metavar="FILE",
+                        help="write the report to FILE (repeatable); its format is --format, or else given by the "
+                             "extension: .json, .jsonl, .xml (JUnit). The table then goes to standard output.")
+    output.add_argument("-v", "--verbose", action="store_true", help="also explain skipped cases and known results")
+    engine = parser.add_argument_group("engine")
+    add_engine_options(engine)
+    engine.add_argument("--strict", action="store_true",
+                        help="check every message the engine sends against schema/protocol/")
+    engine.add_argument("-j", "--jobs", type=_positive, default=1, metavar="N",
+                        help="run N engine processes in parallel (in-process engines too, each in its own process)")
+    order = parser.add_argument_group("selection and order")
+    order.add_argument("--shard", type=_shard, default=None, metavar="I/N",
+                       help="only the I-th of N shards of the selected cases (for a CI matrix)")
+    order.add_argument("--shuffle", type=int, default=None, metavar="SEED",
+                       help="play the cases in a random order (reports keep the corpus order)")
+    gate = parser.add_argument_group("CI gating (docs/ci.md)")
+    gate.add_argument("--baseline", type=Path, default=None, metavar="FILE",
+                      help="the results the engine is known to get (YAML); exit 0 exactly when every result matches")
+    gate.add_argument("--allow-unexpected-pass", action="store_true",
+                      help="with --baseline: report a case that passes against its entry, but don't fail")
+    gate.add_argument("--write-baseline", type=Path, default=None, metavar="FILE",
+                      help="record this run's results as a baseline (keeps reasons and issues already in FILE)")
     parser.set_defaults(handler=handle)
 
 
@@ -37,25 +62,87 @@ def handle(args: argparse.Namespace) -> int:
         print_problems(report)
         print("not running: fix the problems above first (or select other cases with -k/--tag)", file=sys.stderr)
         return 2
+    if args.shard:
+        cases = shard(cases, *args.shard)
     if not cases:
         print("no case matches the selection", file=sys.stderr)
         return 2
+    played = shuffled(cases, args.shuffle) if args.shuffle is not None else cases
     try:
-        session = open_engine(args.engine)
+        baseline = baselines.load(args.baseline) if args.baseline else None
+        previous = _previous_baseline(args.write_baseline, baseline)
+    except baselines.BaselineError as exc:
+        print(f"error: bad baseline:\n{exc}", file=sys.stderr)
+        return 2
+    reports = Reports(destinations(args.format, args.output))
+    try:
+        reports.open()
+    except OSError as exc:
+        print(f"error: can't write the report: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return _run(args, corpus, cases, played, reports, baseline, previous, [c.id for c in report.valid_cases])
+    finally:
+        reports.close()
+
+
+def _run(args, corpus, cases, played, reports: Reports, baseline, previous, corpus_ids: list[str]) -> int:
+    try:
+        sessions = open_sessions(args.engine, min(args.jobs, len(cases)), strict=args.strict,
+                                 timeout=args.timeout, start_timeout=args.start_timeout)
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    engine = sessions[0].info
+    reports.begin(engine, {"selected": len(cases), "jobs": len(sessions), "strict": args.strict,
+                           "shard": "/".join(map(str, args.shard)) if args.shard else None, "shuffle": args.shuffle})
     try:
-        results = list(run_cases(cases, session, corpus))
+        results = play(played, sessions, corpus, reports.result)
     finally:
-        session.close()
-    if args.format == "json":
-        text = json.dumps(to_json(session.info, results), indent=2)
+        for session in sessions:
+            session.close()
+        _warn(sessions)
+    position = {case.id: index for index, case in enumerate(cases)}
+    results.sort(key=lambda r: position[r.case_id])
+    verdict = baselines.compare(baseline, results, corpus_ids) if baseline else None
+    if verdict is not None:
+        code = 0 if verdict.ok(args.allow_unexpected_pass) else 1
     else:
-        text = table(session.info, results, corpus, verbose=args.verbose)
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as handle_:
-            handle_.write(text + "\n")
-    else:
-        print(text)
-    return 1 if any(r.status in FAILING for r in results) else 0
+        code = 1 if any(r.status in FAILING for r in results) else 0
+    reports.finish(engine, results, corpus, verbose=args.verbose, verdict=verdict,
+                   allow_unexpected_pass=args.allow_unexpected_pass, exit_code=code)
+    if args.write_baseline:
+        count = baselines.write(args.write_baseline, results, engine, previous)
+        print(f"baseline written to {args.write_baseline} ({count} case(s) not passing)", file=sys.stderr)
+    return code
+
+
+def _previous_baseline(path: Path | None, loaded):
+    if path is None:
+        return None
+    if loaded is not None and path.resolve() == loaded.path.resolve():
+        return loaded
+    return baselines.load(path) if path.exists() else None
+
+
+def _warn(sessions) -> None:
+    restarts = sum(getattr(s, "restarts", 0) for s in sessions)
+    if restarts:
+        print(f"note: the engine was restarted {restarts} time(s) after a fault", file=sys.stderr)
+    for session in sessions:
+        for warning in getattr(session, "warnings", []):
+            print(f"warning: {session.name}: {warning}", file=sys.stderr)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
+def _shard(text: str) -> tuple[int, int]:
+    try:
+        return parse_shard(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None

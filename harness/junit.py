@@ -1,0 +1,86 @@
+"""JUnit XML, the report format CI systems (GitHub Actions reporters, GitLab, Jenkins) read.
+
+One <testsuite> per topic, one <testcase> per case, named by its case id. With a baseline, a
+result the baseline expects is reported as skipped (known), so the CI's test view shows what
+changed; an unexpected pass is a failure unless unexpected passes are allowed.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from typing import Any
+
+from harness.baseline import Verdict
+from harness.corpus import Corpus
+from harness.report import describe
+from harness.results import CaseResult, Status
+
+_NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def junit_xml(engine: dict[str, Any], results: list[CaseResult], corpus: Corpus, verdict: Verdict | None = None,
+              *, allow_unexpected_pass: bool = False) -> str:
+    known = verdict.known_ids if verdict else set()
+    stale = {r.case_id for r in verdict.unexpected_passes} if verdict and not allow_unexpected_pass else set()
+    root = ET.Element("testsuites", name="mtg-conformance")
+    suites: dict[str, ET.Element] = {}
+    for result in results:
+        topic = result.case_id.split("/")[0]
+        suite = suites.get(topic)
+        if suite is None:
+            suite = suites[topic] = ET.SubElement(root, "testsuite", name=topic)
+            properties = ET.SubElement(suite, "properties")
+            for key in ("name", "version"):
+                ET.SubElement(properties, "property", name=f"engine.{key}", value=_clean(engine.get(key, "")))
+        _testcase(suite, result, corpus, known, stale, verdict)
+    for element in [root, *suites.values()]:
+        cases = element.iter("testcase")
+        counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+        total_time = 0.0
+        for case in cases:
+            counts["tests"] += 1
+            total_time += float(case.get("time", "0"))
+            for child, key in (("failure", "failures"), ("error", "errors"), ("skipped", "skipped")):
+                if case.find(child) is not None:
+                    counts[key] += 1
+        for key, value in counts.items():
+            element.set(key, str(value))
+        element.set("time", f"{total_time:.3f}")
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _testcase(suite: ET.Element, result: CaseResult, corpus: Corpus, known: set[str], stale: set[str],
+              verdict: Verdict | None) -> None:
+    case = ET.SubElement(suite, "testcase", name=result.case_id, classname=f"mtg-conformance.{suite.get('name')}",
+                         file=result.file, line=str(result.line), time=f"{result.duration:.3f}")
+    details = _clean("\n".join(describe(result, corpus)))
+    status = result.status
+    if result.case_id in known:
+        assert verdict is not None
+        entry = verdict.baseline.entries[result.case_id]
+        issue = f" ({entry.issue})" if entry.issue else ""
+        ET.SubElement(case, "skipped", message=_clean(f"known {status.value} (baseline): {entry.reason}{issue}"))
+        ET.SubElement(case, "system-out").text = details
+    elif result.case_id in stale:
+        assert verdict is not None
+        entry = verdict.baseline.entries[result.case_id]
+        expected = ", ".join(s.value for s in entry.statuses)
+        ET.SubElement(case, "failure", type="unexpected-pass",
+                      message=_clean(f"passed, but the baseline expects {expected}: remove the entry "
+                                     f"(line {entry.line}) or run --write-baseline"))
+    elif status is Status.FAIL:
+        ET.SubElement(case, "failure", type="fail", message=_clean(result.message)).text = details
+    elif status is Status.SKIP:
+        ET.SubElement(case, "skipped", message=_clean(result.message))
+    elif status is not Status.PASS:
+        ET.SubElement(case, "error", type=status.value, message=_clean(result.message.splitlines()[0]
+                                                                        if result.message else status.value)).text = details
+    if result.stderr:
+        ET.SubElement(case, "system-err").text = _clean(result.stderr)
+
+
+def _clean(text: Any) -> str:
+    """Text XML 1.0 can hold (engines' stderr may carry control characters)."""
+    return _NOT_XML.sub("\ufffd", str(text))

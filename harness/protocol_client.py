@@ -1,0 +1,171 @@
+"""The harness's side of the JSON-lines protocol: an engine in its own process, one case at a time.
+
+Every way an engine can misbehave ends in a fault for that case alone: it crashed (crash), said
+nothing in time (timeout), or wrote something that isn't the reply to that case (error). The
+engine's stderr written during the case is attached, the process is killed, and a fresh one is
+started for the next case, so no other case's result is lost or changed.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import time
+from typing import Any
+
+from harness.engine_process import EngineProcess, describe_exit, shown
+from harness.engines import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, EngineError, EngineSession, Reply
+from harness.protocol import (STOP, ProtocolError, check_run_reply, check_schema, read_start_reply, run_command,
+                              start_command)
+
+STOP_GRACE = 3.0  # seconds an engine gets to exit after the stop command
+ADVICE_STDOUT = "standard output carries protocol messages only: write logs to standard error"
+ADVICE_NEWLINE = "end every message with a newline and flush standard output"
+
+
+def serve_command(spec: str) -> list[str]:
+    """The command that serves the registered engine `spec` over the protocol (harness/serve.py)."""
+    return [sys.executable, "-m", "harness.serve", spec]
+
+
+class SubprocessSession(EngineSession):
+    def __init__(self, command: str | list[str], *, name: str | None = None, strict: bool = False,
+                 timeout: float = DEFAULT_TIMEOUT, start_timeout: float = DEFAULT_START_TIMEOUT) -> None:
+        try:
+            self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        except ValueError as exc:
+            raise EngineError(f"can't read the command line {command!r}: {exc}") from None
+        if not self.argv:
+            raise EngineError("no command line after 'cmd:'")
+        super().__init__(name or "cmd:" + shlex.join(self.argv))
+        self.strict = strict
+        self.timeout = timeout
+        self.start_timeout = start_timeout
+        self.seq = 0
+        self.first_seq = 1  # the first seq the current process was sent
+        self.restarts = 0
+        self.dead = ""  # why the engine can't be restarted, once it couldn't
+        self.warnings: list[str] = []
+        self.exit: tuple[int | None, bool] | None = None  # (status, killed) once closed
+        self.process: EngineProcess | None = self._start()
+
+    # --- starting ------------------------------------------------------------------------------
+    def _start(self) -> EngineProcess:
+        try:
+            process = EngineProcess(self.argv)
+        except OSError as exc:
+            raise EngineError(f"{self.name}: can't start {self.argv[0]!r}: {exc.strerror or exc}"
+                              " (is it installed, and on PATH?)") from exc
+        try:
+            process.send(start_command())
+            line = process.read_line(self.start_timeout)
+        except TimeoutError:
+            raise self._start_failure(process, f"no answer to the start command within {self.start_timeout:g}s "
+                                               f"(--start-timeout); {ADVICE_NEWLINE}") from None
+        except OSError:
+            line = None
+        if line is None:
+            status, _ = process.finish(grace=2.0)
+            raise self._start_failure(process, f"the engine {describe_exit(status)} before answering the start command")
+        try:
+            handshake = read_start_reply(json.loads(line), strict=self.strict)
+        except ValueError:
+            raise self._start_failure(process, f"its first line is not JSON: {shown(line)} ({ADVICE_STDOUT})") from None
+        except ProtocolError as exc:
+            raise self._start_failure(process, str(exc)) from None
+        self.accept(handshake)
+        return process
+
+    def _start_failure(self, process: EngineProcess, problem: str) -> EngineError:
+        process.stop(STOP, grace=0.5)
+        message = f"{self.name} did not start: {problem} (docs/protocol.md)"
+        log = process.stderr_since(0)
+        if log:
+            message += "\n  engine stderr (last lines):\n" + "\n".join("  | " + line for line in log.splitlines())
+        return EngineError(message)
+
+    # --- running -------------------------------------------------------------------------------
+    def run(self, case: dict[str, Any]) -> Reply:
+        if self.process is None:
+            if self.dead:  # one failed restart is enough: don't wait for it again on every case
+                return Reply(None, "crash", self.dead)
+            try:
+                self.process = self._start()
+            except EngineError as exc:
+                self.dead = f"the engine could not be restarted after a fault: {exc}"
+                return Reply(None, "crash", self.dead)
+            self.restarts += 1
+            self.first_seq = self.seq + 1
+        self.seq += 1
+        stray = self.process.stray_lines()
+        if stray:
+            self.warnings.append(f"{len(stray)} line(s) after the reply to seq {self.seq - 1}, ignored: {shown(stray[0])}")
+        mark = self.process.stderr_mark()
+        reply = self._exchange(run_command(self.seq, case), mark)
+        if isinstance(reply, Reply):
+            return reply
+        try:
+            check_run_reply(reply, self.seq)
+        except ProtocolError as exc:
+            return self._fault("error", str(exc), mark)
+        if self.strict:
+            try:
+                check_schema("run-reply", reply, "the reply")
+            except ProtocolError as exc:  # the stream is in step: the engine goes on
+                return Reply(None, "error", str(exc))
+        return Reply(reply)
+
+    def _exchange(self, command: dict[str, Any], mark: int) -> Any:
+        """Send `command` and read the engine's answer: the decoded reply, or the fault as a Reply."""
+        assert self.process is not None
+        process = self.process
+        deadline = time.monotonic() + self.timeout
+        try:
+            process.send(command)
+            while True:
+                line = process.read_line(max(0.0, deadline - time.monotonic()))
+                if line is None:
+                    return self._crashed(mark)
+                try:
+                    reply = json.loads(line)
+                except ValueError:
+                    return self._fault("error", f"the engine wrote a line that is not JSON: {shown(line)} "
+                                                f"({ADVICE_STDOUT})", mark)
+                if not self._earlier_reply(reply):
+                    return reply
+                self.warnings.append(f"a second reply to seq {reply['seq']} came while seq {self.seq} ran; ignored")
+        except TimeoutError:
+            partial = (f"; so far it wrote an unterminated line: {shown(process.partial)} ({ADVICE_NEWLINE})"
+                       if process.partial else "")
+            return self._fault("timeout", f"no reply within {self.timeout:g}s (--timeout){partial}", mark)
+        except OSError:
+            return self._crashed(mark)
+
+    def _earlier_reply(self, reply: Any) -> bool:
+        """A reply to a case this process already answered (written twice): not this case's business."""
+        seq = reply.get("seq") if isinstance(reply, dict) else None
+        return type(seq) is int and self.first_seq <= seq < self.seq
+
+    def _crashed(self, mark: int) -> Reply:
+        assert self.process is not None
+        partial = self.process.partial
+        status, killed = self.process.finish(grace=2.0)
+        what = "closed its standard output" if killed else describe_exit(status)
+        detail = f"the engine {what} while running the case"
+        if partial:
+            detail += f", after writing an unterminated line: {shown(partial)}"
+        return self._fault("crash", detail, mark)
+
+    def _fault(self, kind: str, detail: str, mark: int) -> Reply:
+        """End the process (a fresh one runs the next case) and report `kind` with its stderr."""
+        assert self.process is not None
+        self.process.finish()
+        stderr = self.process.stderr_since(mark)
+        self.process = None
+        return Reply(None, kind, detail, stderr)
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.exit = self.process.stop(STOP, grace=STOP_GRACE)
+            self.process = None

@@ -1,0 +1,128 @@
+"""Which cases a run plays (--shard), in what order (--shuffle), on how many engines at once (-j).
+
+A case's result never depends on any of these: each case is sent the same message whatever ran
+before it, and results are reported in the corpus order. Only the order in which they are played,
+and streamed, changes.
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Callable, Sequence, TypeVar
+
+from harness.corpus import Case, Corpus
+from harness.engines import EngineError, EngineSession, check_spec, open_engine
+from harness.results import CaseResult
+from harness.runner import run_case
+
+T = TypeVar("T")
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """'2/4' -> (2, 4): the second of four shards. ValueError with the reason otherwise."""
+    index, sep, count = text.partition("/")
+    if not sep or not index.strip().isdigit() or not count.strip().isdigit():
+        raise ValueError(f"--shard takes I/N, e.g. 1/4 (got {text!r})")
+    i, n = int(index), int(count)
+    if n < 1 or not 1 <= i <= n:
+        raise ValueError(f"--shard {text}: I must be between 1 and N")
+    return i, n
+
+
+def shard(items: Sequence[T], index: int, count: int) -> list[T]:
+    """Every count-th item, starting at index (1-based): shards are disjoint, cover everything, and
+    each gets a share of every topic."""
+    return [item for position, item in enumerate(items) if position % count == index - 1]
+
+
+def shuffled(items: Sequence[T], seed: int) -> list[T]:
+    order = list(items)
+    random.Random(seed).shuffle(order)
+    return order
+
+
+def open_sessions(spec: str, count: int, **options) -> list[EngineSession]:
+    """`count` started engines. More than one in-process engine run isolated, each in its own process."""
+    if count <= 1:
+        return [open_engine(spec, **options)]
+    check_spec(spec)  # a misspelled name is reported once, with close matches
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        futures = [pool.submit(open_engine, spec, isolated=True, **options) for _ in range(count)]
+    sessions, errors = [], []
+    for future in futures:
+        try:
+            sessions.append(future.result())
+        except EngineError as exc:
+            errors.append(exc)
+    if errors:
+        for session in sessions:
+            session.close()
+        raise errors[0]
+    return sessions
+
+
+def play(cases: Sequence[Case], sessions: Sequence[EngineSession], corpus: Corpus,
+         emit: Callable[[CaseResult], None]) -> list[CaseResult]:
+    """Run `cases` on `sessions`, one case at a time per session; `emit` each result in the order of
+    `cases` as soon as it and every case before it are done. Returns the results in that order."""
+    if len(sessions) == 1:
+        results = []
+        for case in cases:
+            results.append(run_case(case, sessions[0], corpus))
+            emit(results[-1])
+        return results
+    return _play_parallel(cases, sessions, corpus, emit)
+
+
+def _play_parallel(cases: Sequence[Case], sessions: Sequence[EngineSession], corpus: Corpus,
+                   emit: Callable[[CaseResult], None]) -> list[CaseResult]:
+    todo: queue.Queue[int] = queue.Queue()
+    for index in range(len(cases)):
+        todo.put(index)
+    done: queue.Queue[tuple[int, CaseResult | BaseException]] = queue.Queue()
+    stopping = threading.Event()
+
+    def work(session: EngineSession) -> None:
+        while not stopping.is_set():
+            try:
+                index = todo.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                done.put((index, run_case(cases[index], session, corpus)))
+            except BaseException as exc:  # a bug in the harness: stop the run and show it
+                done.put((index, exc))
+                return
+
+    workers = [threading.Thread(target=work, args=(session,), daemon=True) for session in sessions]
+    for worker in workers:
+        worker.start()
+    results: list[CaseResult | None] = [None] * len(cases)
+    emitted = 0
+    try:
+        for _ in range(len(cases)):
+            index, outcome = done.get()
+            if isinstance(outcome, BaseException):
+                raise outcome
+            results[index] = outcome
+            while emitted < len(cases) and results[emitted] is not None:
+                emit(results[emitted])  # type: ignore[arg-type]
+                emitted += 1
+    except KeyboardInterrupt:
+        stopping.set()
+        for worker in workers:  # the cases being played finish (or time out), and are kept
+            worker.join()
+        while not done.empty():
+            index, outcome = done.get()
+            if isinstance(outcome, CaseResult):
+                results[index] = outcome
+        for result in results[emitted:]:
+            if result is not None:
+                emit(result)
+        raise
+    finally:
+        stopping.set()
+    return [r for r in results if r is not None]
