@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
@@ -9,7 +10,20 @@ from typing import Any, Iterator, Sequence
 import yaml
 
 #: The C loader is several times faster; fall back to the pure-Python one when libyaml is absent.
-SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BOOL = "tag:yaml.org,2002:bool"
+
+
+class SafeLoader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """Booleans are only true and false, as in YAML 1.2: `choose: {yes: true}` has the key 'yes'
+    (YAML 1.1 would read yes, no, on and off as booleans)."""
+
+
+SafeLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != _BOOL]
+    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
+}
+SafeLoader.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
 
 PathItem = str | int
 

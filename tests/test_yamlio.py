@@ -29,3 +29,9 @@ def test_syntax_error_names_file_and_line() -> None:
 
 def test_format_path() -> None:
     assert format_path(["actions", 3, "cast", "targets", 0]) == "$.actions[3].cast.targets[0]"
+
+
+def test_only_true_and_false_are_booleans() -> None:
+    """`choose: {yes: true}` must keep its key: YAML 1.1 would read yes/no/on/off as booleans."""
+    doc = load_text("choose: {yes: true, pay: [m]}\nno: off\nflag: False\n", Path("f.yaml"))
+    assert doc.data == {"choose": {"yes": True, "pay": ["m"]}, "no": "off", "flag": False}
