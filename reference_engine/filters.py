@@ -148,3 +148,11 @@ def _lacks_keywords(state, obj, value, ctx, chars) -> bool:
 @condition("colorless")
 def _colorless(state, obj, value, ctx, chars) -> bool:
     return (not chars.colors) == bool(value)
+
+
+@condition("attached_to_source")
+def _attached_to_source(state, obj, value, ctx, chars) -> bool:
+    """'Equipped creature' / 'enchanted creature': the permanent the source is attached to (301.5, 303.4)."""
+    source = state.objects.get(ctx.source_id) if ctx.source_id is not None else None
+    attached = source is not None and source.attached_to == obj.id
+    return attached == bool(value)

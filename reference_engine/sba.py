@@ -55,6 +55,16 @@ def check(game) -> Iterator[Decision]:
             keep = yield from _choose_legend(game, controller, name, [o.id for o in group])
             to_graveyard.extend(o for o in group if o.id != keep)
 
+    # 704.5n: an Equipment attached to something that is no longer a creature on the battlefield
+    # becomes unattached (it stays on the battlefield).
+    for obj in state.battlefield():
+        if obj.attached_to is not None:
+            host = state.objects.get(obj.attached_to)
+            if host is None or host.zone is not Zone.BATTLEFIELD or "Creature" not in characteristics(state, host).types:
+                obj.attached_to = None
+                state.touch()
+                performed = True
+
     # 704.5q: +1/+1 and -1/-1 counters cancel out.
     for obj in state.battlefield():
         plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
