@@ -11,3 +11,4 @@ case that no mutant makes fail, or a mutant no case notices, is a gap in the cor
 
 from mutants.patching import Mutant, MUTANTS, applied  # noqa: F401
 from mutants import catalog  # noqa: F401  (registers the mutants)
+from mutants import copy  # noqa: F401,E402  (copies, blight, double-faced cards: the grub/ cases)
