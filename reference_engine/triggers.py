@@ -139,7 +139,8 @@ def _cast(game, event, value, source) -> bool:
 
 
 def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability, ...]]]:
-    """Permanents, emblems, and (for leaves-the-battlefield events) the object as it last existed."""
+    """Permanents, emblems, and (for leaves-the-battlefield events) the objects leaving, as they last
+    existed: the one that left, and any others leaving at the same time."""
     from reference_engine.layers import characteristics
 
     state = game.state
@@ -153,6 +154,9 @@ def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability,
         snap = event.data["snapshot"]
         yield (TriggerSource(event.data["object_id"], event.data["uid"], snap.name, snap.controller, 0, snap),
                tuple(snap.abilities))
+        for object_id, (uid, other) in state.leaving.items():  # leaving at the same time (603.10a)
+            if object_id != event.data["object_id"] and object_id not in state.objects:
+                yield TriggerSource(object_id, uid, other.name, other.controller, 0, other), tuple(other.abilities)
 
 
 def check(game, event: Event) -> list[PendingTrigger]:
