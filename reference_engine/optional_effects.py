@@ -6,13 +6,14 @@ The engine never answers for the player: each of these yields a Decision and wai
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Iterator
 
 from reference_engine import ops
 from reference_engine.effects import Ctx, effect, objects, run
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
-from reference_engine.mana import ManaCost
+from reference_engine.mana import ManaCost, format_pool, pay
 from reference_engine.model import Zone
 from reference_engine.moves import Decision, Illegal
 
@@ -45,7 +46,7 @@ def _may_pay(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
             continue
         if not move.yes:
             return
-        problem = _trial(game, lambda: _pay(game, ctx.controller, cost, move.payments))
+        problem = _payment_problem(game, ctx.controller, cost, move.payments)
         if problem is None:
             break
         game.state.rejection = problem
@@ -57,6 +58,17 @@ def _pay(game, player: str, cost: ManaCost, payments) -> None:
     from reference_engine.casting import pay_mana
 
     pay_mana(game, player, cost, 0, payments)
+
+
+def _payment_problem(game, player: str, cost: ManaCost, payments) -> str | None:
+    """Why paying would fail, or None. Paying from the pool alone is checked on a copy of the pool;
+    activating mana abilities is tried on a copy of the whole state."""
+    if not payments:
+        pool = game.state.players[player].pool
+        if pay(Counter(pool), cost.with_x(0)) is None:
+            return f"the cost {cost} can't be paid with the mana available ({format_pool(pool) or 'none'})"
+        return None
+    return _trial(game, lambda: _pay(game, player, cost, payments))
 
 
 def _trial(game, attempt) -> str | None:
