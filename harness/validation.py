@@ -33,7 +33,10 @@ class Problem:
 
 
 def _suggest(name: str, choices: Iterable[str], what: str) -> str | None:
-    close = difflib.get_close_matches(name, list(choices), n=3, cutoff=0.6)
+    choices = list(choices)
+    close = difflib.get_close_matches(name, choices, n=3, cutoff=0.6)
+    if not close and name:  # a short name for a long one: 'Oko' for 'Oko, Lorwyn Liege'
+        close = [c for c in choices if c.casefold().startswith(name.casefold())][:3]
     if close:
         return "did you mean " + " or ".join(repr(c) for c in close) + "?"
     return f"no {what} with a similar name"
@@ -51,6 +54,7 @@ class CaseLinter:
         self.players: list[str] = list(setup.get("players", {}))
         self.labels: dict[str, dict[str, Any]] = {}
         self.cards_in_setup: list[Any] = []
+        self.token_names: set[str] = set()
 
     def report(self, path: list[str | int], message: str, hint: str | None = None) -> None:
         self.problems.append(Problem(self.case.display_path, self.case.line_of(path),
@@ -107,6 +111,7 @@ class CaseLinter:
             return
         if "token" in entry:
             card = None
+            self.token_names.add(entry["token"]["name"])
         else:
             card = self.check_card_name(path + ["card"], entry["card"])
         if "label" in entry:
@@ -175,6 +180,17 @@ class CaseLinter:
         known = list(self.labels) + (self.players if players_ok else [])
         self.report(path, f"undefined label {ref!r}",
                     _suggest(ref, known, "label") + "; labels are defined in setup")
+
+    def check_select_can_fail(self, path: list[str | int], group: dict[str, Any]) -> None:
+        """`each` without `count` checks nothing when nothing matches: a misspelled or unknown name
+        (e.g. a color identity query on a card that isn't in cards/) would pass silently."""
+        name = group["where"].get("name")
+        if "each" not in group or "count" in group or name is None:
+            return
+        if self.corpus.card(name) is None and name not in self.token_names:
+            self.report(path + ["where", "name"], f"no card named {name!r}, so 'each' may check nothing",
+                        _suggest(name, self.corpus.card_names, "card") +
+                        "; a token made during the case is fine, but give 'count' so the expectation can fail")
 
     def check_player(self, path: list[str | int], name: Any) -> None:
         if name not in self.players:
@@ -290,6 +306,7 @@ class CaseLinter:
                 self.check_has_back_face(path + ["objects", label, "face"], self.labels[label])
         for index, group in enumerate(expect.get("select", [])):
             self.check_selector(path + ["select", index, "where"], group["where"])
+            self.check_select_can_fail(path + ["select", index], group)
         game = expect.get("game", {})
         for key in ("active", "priority"):
             if key in game:

@@ -14,3 +14,4 @@ from mutants import layers  # noqa: F401  (levelers, P/T sublayers, copies, inde
 from mutants import catalog  # noqa: F401  (registers the mutants)
 from mutants import loyalty  # noqa: F401  (planeswalkers, loyalty, emblems: the Arlinn Kord rulings)
 from mutants import daynight  # noqa: F401  (day/night, transform, Tovolar, Moonmist)
+from mutants import copy  # noqa: F401  (copies, blight, double-faced cards: the grub/ cases)

@@ -63,6 +63,12 @@ class Patcher:
     def wrap(self, module: str, attr: str, wrapper: Callable[[Callable], Callable]) -> None:
         self.replace(module, attr, wrapper(self.original(module, attr)))
 
+    def set_attr(self, owner: Any, name: str, value: Any) -> None:
+        """Set an attribute of a class or object (e.g. a method of GameState) until undone."""
+        old = getattr(owner, name)
+        setattr(owner, name, value)
+        self._undo.append(lambda: setattr(owner, name, old))
+
     def set_item(self, mapping: dict, key: Any, value: Any) -> None:
         missing = object()
         old = mapping.get(key, missing)

@@ -24,7 +24,7 @@ KNOWN_KEYWORDS = frozenset({
     "Flash", "Flying", "Reach", "Haste", "Vigilance", "Trample", "Lifelink", "Deathtouch", "Menace",
     "First strike", "Double strike", "Indestructible", "Defender", "Changeling", "Daybound", "Nightbound",
 })
-ABILITY_KINDS = ("keyword", "mana", "activated", "loyalty", "triggered", "static", "replacement", "spell")
+ABILITY_KINDS = ("keyword", "mana", "activated", "loyalty", "triggered", "static", "replacement", "spell", "rule")
 
 
 class UnsupportedCard(Exception):
@@ -81,13 +81,20 @@ def parse_ability(spec: Mapping[str, Any] | str) -> Ability:
 
 
 def _parse_nested(data: dict[str, Any]) -> None:
-    """Abilities inside effects (granted abilities, emblems, tokens' abilities) are parsed up front."""
+    """Abilities inside effects (granted abilities, emblems, tokens' abilities) are parsed up front,
+    also in the steps an effect runs afterwards ('If you do, ...': `then`)."""
     for step in data.get("effect", []) or []:
-        for params in step.values():
-            if isinstance(params, dict):
-                for key in ("abilities", "grant", "has"):
-                    if key in params and isinstance(params[key], list):
-                        params[key] = [a if isinstance(a, Ability) else parse_ability(a) for a in params[key]]
+        _parse_step(step)
+
+
+def _parse_step(step: dict[str, Any]) -> None:
+    for params in step.values():
+        if isinstance(params, dict):
+            for key in ("abilities", "grant", "has"):
+                if key in params and isinstance(params[key], list):
+                    params[key] = [a if isinstance(a, Ability) else parse_ability(a) for a in params[key]]
+            for inner in params.get("then", []) or []:
+                _parse_step(inner)
 
 
 def _static_part(part: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:

@@ -19,9 +19,13 @@ from reference_engine.moves import Activate, Cast, Decision, Illegal, ManaActiva
 from reference_engine.targets import check_targets
 
 PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
-#: What a keyword ability with a cost does when activated (rule 702): level up puts a level counter.
+#: What a keyword ability with a cost does when activated (rule 702): level up puts a level counter,
+#: equip attaches the Equipment.
 KEYWORD_ACTIVATIONS = {
     "Level up": {"effect": [{"add_counters": {"what": "self", "kind": "level", "amount": 1}}], "timing": "sorcery"},
+    # Equip: attach to target creature you control; only as a sorcery (rule 702.6a).
+    "Equip": {"targets": [{"what": "creature", "filter": {"controller": "you"}}],
+              "effect": [{"attach": {"what": "self", "to": "target.0"}}], "timing": "sorcery"},
 }
 
 

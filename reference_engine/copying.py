@@ -20,10 +20,17 @@ def card_for_token_copy(game, obj: GameObject, extra: Iterable[Ability] = ()) ->
     """A token copy's definition and the face it enters with (707.8a): a copy of a double-faced
     permanent is a double-faced token, back face up if the original is; exceptions are added (707.9a)."""
     face, card = copiable_values(game.state, obj)
+    return token_copy_card(face, card, extra)
+
+
+def token_copy_card(face: Face, card: CardDef, extra: Iterable[Ability] = ()) -> tuple[CardDef, int]:
+    """The same from copiable values (`face` up, of `card`), e.g. an object's last known ones.
+    Copy effects give single-faced values (707.8), so only a double-faced card's own face is double-faced."""
     extra = tuple(extra)
-    if card is obj.card and obj.card.double_faced:
+    index = next((i for i, f in enumerate(card.faces) if f is face), None)
+    if card.double_faced and index is not None:
         faces = tuple(_with(f, extra) for f in card.faces)
-        return CardDef(name=card.name, layout=card.layout, faces=faces), obj.face
+        return CardDef(name=card.name, layout=card.layout, faces=faces), index
     return CardDef(name=face.name, layout="copy", faces=(_with(face, extra),)), 0
 
 

@@ -3,8 +3,9 @@
 A spell's or ability's `effect` is a list of steps, each {name: params}. Every effect is a plain
 function (game, ctx, params); one that needs a player's choice is a generator yielding Decisions.
 References in params: 'self' (the source), 'target.N', 'it' (what an earlier step chose or made),
-'you', 'that_player' (the player in the triggering event), or {all: filter} (every matching
-permanent, fixed as the effect begins: rule 611.2c).
+'blighted' (the creature an earlier step blighted), 'event_object' (the object the triggering event
+moved, e.g. the card a creature became as it died), 'you', 'that_player' (the player in the
+triggering event), or {all: filter} (every matching permanent, fixed as the effect begins: rule 611.2c).
 """
 
 from __future__ import annotations
@@ -86,8 +87,11 @@ def objects(game, ctx: Ctx, ref: Any) -> list[GameObject]:
             return []
         obj = state.objects.get(ctx.targets[index].value)
         return [obj] if obj is not None else []
-    if ref == "it":
-        return [state.objects[i] for i in ctx.memory.get("it", []) if i in state.objects]
+    if ref in ("it", "blighted"):  # what an earlier step made or chose; the blighted creature (701.68c)
+        return [state.objects[i] for i in ctx.memory.get(ref, []) if i in state.objects]
+    if ref == "event_object":  # 'return it': the object the triggering event moved (rule 400.7)
+        obj = state.objects.get(ctx.event.get("new_id", -1))
+        return [obj] if obj is not None else []
     if isinstance(ref, dict) and "all" in ref:
         fctx = FilterContext(ctx.controller, ctx.source_id)
         return [o for o in state.battlefield() if matches(state, o, ref["all"], fctx)]
@@ -373,3 +377,48 @@ def _prevent_damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
     add(game, PreventionEffect(params.get("source", {}), bool(params.get("combat")), ctx.controller,
                                game.state.new_timestamp(), params.get("until", "end_of_turn")))
+
+
+@effect("return_to_hand")
+def _return_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Return [it] to its owner's hand'."""
+    for obj in objects(game, ctx, params["what"]):
+        ops.move(game, obj, Zone.HAND)
+
+
+@effect("lose_life")
+def _lose_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'You lose N life'."""
+    ops.lose_life(game, ctx.controller, value(game, ctx, params["amount"]))
+
+
+@effect("mill")
+def _mill(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """Mill N: put the top N cards of your library into your graveyard; they are 'it' afterwards."""
+    library = game.state.zone_ids(Zone.LIBRARY, ctx.controller)
+    milled = [ops.move(game, game.state.objects[i], Zone.GRAVEYARD).id
+              for i in list(library[:value(game, ctx, params.get("count", 1))])]
+    ctx.memory["it"] = milled
+
+
+@effect("attach")
+def _attach(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """Rule 701.3: attach an Equipment to a creature; it gets a new timestamp (613.7e)."""
+    hosts = [o for o in objects(game, ctx, params["to"]) if o.zone is Zone.BATTLEFIELD]
+    for obj in objects(game, ctx, params["what"]):
+        if obj.zone is Zone.BATTLEFIELD and hosts and obj.attached_to != hosts[0].id:
+            obj.attached_to = hosts[0].id
+            obj.timestamp = game.state.new_timestamp()
+            game.state.touch()
+
+
+@effect("unmodelled")
+def _unmodelled(game, ctx: Ctx, params: Any) -> None:
+    """An ability the reference engine does not model yet: an engine error if it ever resolves."""
+    from reference_engine.replacement import EngineLimit
+
+    raise EngineLimit(f"{ctx.source_name}: {params} is not modelled by the reference engine")
+
+
+# Effects that live in their own modules register themselves here.
+from reference_engine import copy_effects, optional_effects  # noqa: E402,F401

@@ -154,3 +154,11 @@ def _colorless(state, obj, value, ctx, chars) -> bool:
 def _not_subtypes(state, obj, value, ctx, chars) -> bool:
     """Has none of these subtypes ('creatures other than Werewolves and Wolves')."""
     return not any(chars.has_subtype(t) for t in value)
+
+
+@condition("attached_to_source")
+def _attached_to_source(state, obj, value, ctx, chars) -> bool:
+    """'Equipped creature' / 'enchanted creature': the permanent the source is attached to (301.5, 303.4)."""
+    source = state.objects.get(ctx.source_id) if ctx.source_id is not None else None
+    attached = source is not None and source.attached_to == obj.id
+    return attached == bool(value)

@@ -291,8 +291,10 @@ def _counter_applications(objects: list[GameObject]) -> list[_Application]:
     return out
 
 
-def color_identity(card: CardDef) -> set[str]:
-    """Rule 903.4: mana symbols in costs and rules text of every face, and color indicators."""
+@lru_cache(maxsize=1024)
+def color_identity(card: CardDef) -> frozenset[str]:
+    """Rule 903.4: mana symbols in costs and rules text of every face, and color indicators.
+    A card's is fixed (903.4a), so it is computed once per card definition."""
     from reference_engine.mana import mana_symbols_in
 
     found: set[str] = set()
@@ -303,7 +305,7 @@ def color_identity(card: CardDef) -> set[str]:
         if face.color_indicator:
             found |= face.color_indicator
         found |= mana_symbols_in(_strip_reminder(face.text))
-    return found
+    return frozenset(found)
 
 
 def _strip_reminder(text: str) -> str:

@@ -5,6 +5,7 @@ A mana ability's `add` is one of:
   {any_color: 1}                             one mana of any color
   {could_produce: {filter}}                  one mana of any type a matching permanent could produce
   {could_produce_color: {filter}}            one mana of any color a matching permanent could produce
+  {chosen_color: 1}                          one mana of the color chosen as the permanent entered
 Filters are relative to the ability's controller ('you', 'opponent').
 """
 
@@ -41,6 +42,9 @@ def base_options(game, obj: GameObject, ability: Ability, controller: str,
     ((kind, value),) = spec.items()
     if kind == "any_color":
         return set(COLORS), int(value)
+    if kind == "chosen_color":  # no color was chosen (e.g. it never entered): no mana (rule 106.5)
+        chosen = obj.chosen.get("color")
+        return ({chosen} if chosen else set()), int(value)
     if kind in ("could_produce", "could_produce_color"):
         types: set[str] = set()
         ctx = FilterContext(controller, obj.id)

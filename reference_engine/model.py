@@ -143,6 +143,8 @@ class GameObject:
     timestamp: int = 0
     transform_count: int = 0
     copy_token: bool = False  # a token created as a copy of something (rule 202.3b)
+    attached_to: int | None = None  # the permanent this Equipment or Aura is attached to (rule 301.5)
+    chosen: dict[str, Any] = field(default_factory=dict)  # 'as this enters, choose ...' (rule 614.12a)
     # As a spell on the stack:
     x: int | None = None
     targets: tuple[Target, ...] = ()

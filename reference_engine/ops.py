@@ -66,6 +66,7 @@ class Entry:
     counters: dict[str, int] | None = None
     copy_of: tuple[Any, CardDef] | None = None  # (face, card) copiable values chosen as it enters
     attacking: Target | None = None
+    choices: dict[str, Any] | None = None  # 'as this enters, choose a color' answers (614.12a)
 
 
 def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bool = False,
@@ -73,8 +74,8 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
                       attacking: Target | None = None) -> Iterator[Decision]:
     """Put `obj` onto the battlefield; returns the new permanent, or None if it can't enter.
 
-    A card that isn't double-faced put onto the battlefield transformed doesn't enter (rule 712.14? /
-    701.27c ruling); a daybound card enters transformed at night (702.145b).
+    A card that isn't double-faced put onto the battlefield transformed doesn't enter: it stays where it
+    is (rule 712.14a); a daybound card enters transformed at night (702.145b).
     """
     from reference_engine.replacement import entry_replacements
 
@@ -132,6 +133,8 @@ def _arrive(game, new: GameObject, entry: Entry) -> None:
                 new.counters[kind] += amount
     if entry.attacking is not None and state.combat is not None:
         state.combat.attackers[new.id] = entry.attacking
+    if entry.choices:
+        new.chosen.update(entry.choices)
     state.touch()
 
 

@@ -1,7 +1,8 @@
 """Replacement effects (rule 614): how permanents enter, and what mana abilities produce.
 
-Entering: 'enters with N counters', 'as this enters, you may have it enter as a copy',
-daybound entering transformed at night (702.145b), planeswalkers' loyalty (306.5b).
+Entering: 'enters with N counters', 'as this enters, you may have it enter as a copy', 'as this
+enters, choose a color', daybound entering transformed at night (702.145b), planeswalkers' loyalty
+(306.5b).
 Mana: 'if a land is tapped for mana, it produces {B} instead' (106.12b), 'produces twice as much'.
 """
 
@@ -35,6 +36,11 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
             if chosen is not None:
                 entry.copy_of = chosen
                 face = chosen[0]
+    for ability in face.abilities:
+        if ability.kind == "replacement" and "as_enters_choose" in ability.data:
+            what = ability.data["as_enters_choose"]
+            answer = yield from _choose_as_enters(game, face, controller, what)
+            entry.choices = dict(entry.choices or {}, **{what: answer})
     counters: Counter[str] = Counter(entry.counters or {})
     for ability in face.abilities:
         if ability.kind == "replacement" and "enters_with_counters" in ability.data:
@@ -64,11 +70,29 @@ def _choose_copy(game, face: Face, controller: str, spec: dict[str, Any]) -> Ite
             game.state.rejection = "choose an object to copy, or none"
             continue
         if len(chosen) > 1 or any(c not in options for c in chosen):
-            game.state.rejection = "that is not a creature on the battlefield this can copy"
+            wrong = next((c for c in chosen if c not in options), None)
+            what = characteristics(state, state.objects[wrong]).name if wrong in state.objects else "that"
+            game.state.rejection = (f"{what} is not a creature on the battlefield {face.name} can copy"
+                                    if wrong is not None else f"{face.name} copies one creature at most")
             continue
         if not chosen:
             return None
         return copiable_for_permanent(game, state.objects[chosen[0]])
+
+
+def _choose_as_enters(game, face: Face, controller: str, what: str) -> Iterator[Decision]:
+    """'As this creature enters, choose a color': the choice is made before it enters (614.12a), by
+    whoever it enters under, even for a copy of a permanent that made that choice (707.6)."""
+    from reference_engine.mana import COLORS
+
+    if what != "color":
+        raise KeyError(f"unknown 'as enters' choice {what!r}")
+    decision = Decision(controller, "color", f"choose a color as {face.name} enters")
+    while True:
+        move = yield decision
+        if move.color in COLORS:
+            return move.color
+        game.state.rejection = f"choose one of the colors {', '.join(COLORS)}"
 
 
 # --- mana production -----------------------------------------------------------------------------

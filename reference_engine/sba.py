@@ -58,12 +58,22 @@ def check(game) -> Iterator[Decision]:
     legends: dict[tuple[str, str], list[GameObject]] = defaultdict(list)
     for obj in state.battlefield():
         chars = characteristics(state, obj)
-        if "Legendary" in chars.supertypes and obj not in to_graveyard:
+        if "Legendary" in chars.supertypes:  # even one dying to another SBA may be the one kept (704.3)
             legends[(chars.controller, chars.name)].append(obj)
     for (controller, name), group in legends.items():
         if len(group) > 1:
             keep = yield from _choose_legend(game, controller, name, [o.id for o in group])
             to_graveyard.extend(o for o in group if o.id != keep)
+
+    # 704.5n: an Equipment attached to something that is no longer a creature on the battlefield
+    # becomes unattached (it stays on the battlefield).
+    for obj in state.battlefield():
+        if obj.attached_to is not None:
+            host = state.objects.get(obj.attached_to)
+            if host is None or host.zone is not Zone.BATTLEFIELD or "Creature" not in characteristics(state, host).types:
+                obj.attached_to = None
+                state.touch()
+                performed = True
 
     # 704.5q: +1/+1 and -1/-1 counters cancel out.
     for obj in state.battlefield():
@@ -74,10 +84,12 @@ def check(game) -> Iterator[Decision]:
             ops.remove_counters(game, obj, "-1/-1", n)
             performed = True
 
+    state.leaving = {obj.id: (obj.uid, ops.snapshot(game, obj)) for obj in to_graveyard}
     for obj in to_graveyard:
         if obj.id in state.objects and obj.zone is Zone.BATTLEFIELD:
             ops.move(game, obj, Zone.GRAVEYARD)
             performed = True
+    state.leaving = {}
 
     # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7).
     for obj in list(state.objects.values()):

@@ -6,7 +6,7 @@ each key names a matcher registered here with one signature.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator
 
 from reference_engine.conditions import holds
@@ -61,13 +61,13 @@ def _enters(game, event, value, source) -> bool:
 
 @matcher("enters_or_transforms_into", "enters", "transformed")
 def _enters_or_transforms_into(game, event, value, source) -> bool:
-    """'Whenever this creature enters or transforms into <face>' (rule 701.27e)."""
+    """'Whenever this creature enters or transforms into <name>' (rule 701.27e). It enters with the
+    ability only if the face that has it is up, or if it copies that face (707.5): no name check then."""
     if event.data["uid"] != source.uid:
         return False
     if event.kind == "transformed":
         return event.data["into"] == value
-    obj = game.state.objects.get(event.data["object_id"])
-    return obj is not None and obj.face_def.name == value
+    return True
 
 
 @matcher("transforms_into", "transformed")
@@ -86,11 +86,17 @@ def _enters_or_attacks(game, event, value, source) -> bool:
 
 @matcher("dies", "leaves")
 def _dies(game, event, value, source) -> bool:
+    """'When this creature dies' (self), or 'whenever another creature dies' ({other: true, types: [...]}),
+    the dying object judged as it last existed on the battlefield (rule 603.10a)."""
     if event.data["from"] != Zone.BATTLEFIELD or event.data["to"] != Zone.GRAVEYARD:
         return False
     if value == "self":
         return event.data["uid"] == source.uid
-    return False
+    filt = dict(value)
+    if filt.pop("other", False) and event.data["uid"] == source.uid:
+        return False
+    obj = game.state.objects.get(event.data["new_id"])
+    return obj is not None and matches(game.state, obj, filt, _ctx(source), chars=event.data["snapshot"])
 
 
 @matcher("step", "step_begins")
@@ -147,7 +153,8 @@ def _cast(game, event, value, source) -> bool:
 
 
 def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability, ...]]]:
-    """Permanents, emblems, and (for leaves-the-battlefield events) the object as it last existed."""
+    """Permanents, emblems, and (for leaves-the-battlefield events) the objects leaving, as they last
+    existed: the one that left, and any others leaving at the same time."""
     from reference_engine.layers import characteristics
 
     state = game.state
@@ -161,6 +168,9 @@ def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability,
         snap = event.data["snapshot"]
         yield (TriggerSource(event.data["object_id"], event.data["uid"], snap.name, snap.controller, 0, snap),
                tuple(snap.abilities))
+        for object_id, (uid, other) in state.leaving.items():  # leaving at the same time (603.10a)
+            if object_id != event.data["object_id"] and object_id not in state.objects:
+                yield TriggerSource(object_id, uid, other.name, other.controller, 0, other), tuple(other.abilities)
 
 
 def check(game, event: Event) -> list[PendingTrigger]:
@@ -180,7 +190,33 @@ def check(game, event: Event) -> list[PendingTrigger]:
             if not holds(game, ability.data.get("if"), _PendingCtx(pending)):
                 continue
             found.append(pending)
-    return found
+    return found + _additional_triggers(game, found)
+
+
+def _additional_triggers(game, found: list[PendingTrigger]) -> list[PendingTrigger]:
+    """Rule 603.2d: 'if a triggered ability of a [filter] you control triggers, that ability triggers
+    an additional time' (a `rule` ability {triggers_additional_time: {source: filter}})."""
+    from reference_engine.layers import characteristics
+
+    if not found:
+        return []
+    state = game.state
+    rules = [(obj, ability.data["triggers_additional_time"])
+             for obj in state.battlefield()
+             for ability in characteristics(state, obj).abilities
+             if ability.kind == "rule" and "triggers_additional_time" in ability.data]
+    extra: list[PendingTrigger] = []
+    for pending in found:
+        source = state.objects.get(pending.source_id) if pending.source_id is not None else None
+        if source is None:  # a leaves-the-battlefield trigger: the object it became, judged as it was
+            source = state.objects.get(pending.event.get("new_id", -1))
+        if source is None or pending.source_snapshot is None:
+            continue
+        for obj, spec in rules:
+            ctx = FilterContext(characteristics(state, obj).controller, obj.id, obj.uid)
+            if matches(state, source, spec.get("source"), ctx, chars=pending.source_snapshot):
+                extra.append(replace(pending, timestamp=state.new_timestamp()))
+    return extra
 
 
 @dataclass(frozen=True)
@@ -250,13 +286,16 @@ def _apply_order(triggers: list[PendingTrigger], move: Choose) -> list[PendingTr
 
 
 def _choose_targets(game, trigger: PendingTrigger) -> Iterator[Decision]:
-    from reference_engine.targets import check_targets, has_legal_choice
+    from reference_engine.targets import candidates, check_targets, has_legal_choice
 
     specs = trigger.ability.data.get("targets")
     if not specs:
         return ()
     if not has_legal_choice(game, specs, trigger.controller, trigger.source_id):
         return None
+    if all(spec.get("optional") for spec in specs) and \
+            not any(True for spec in specs for _ in candidates(game, spec, trigger.controller, trigger.source_id)):
+        return ()  # 'up to one target' with nothing to target: no targets is the only choice
     decision = Decision(trigger.controller, "targets", f"choose targets for {trigger.source_name}'s ability",
                         {"source": trigger.source_uid})
     while True:

@@ -111,6 +111,8 @@ def _new_turn(game) -> None:
         player.lands_played = 0
     state.turn += 1
     state.active = state.next_player(state.active)
+    # 'Until your next turn' effects end as that player's next turn begins.
+    state.effects = [e for e in state.effects if not (e.duration == "until_your_next_turn" and e.controller == state.active)]
     state.step = Step.UNTAP
     state.priority = None
     state.touch()

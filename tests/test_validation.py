@@ -213,3 +213,52 @@ def test_loyalty_counters_on_a_back_face_planeswalker(corpus_builder) -> None:
     (problem,) = problems_for(corpus_builder, arlinn_case(bears_counters="counters: {loyalty: 1}"),
                               case_id="demo/arlinn")
     assert "battlefield[1].counters.loyalty: 'Grizzly Bears' is not a planeswalker" in problem
+
+
+GRUB_CASE = """
+id: demo/grub
+description: Color identity of a double-faced card in the graveyard.
+rulings: [grub-06]
+rules: ["903.4d"]
+requires: [color-identity]
+setup:
+  players:
+    alice:
+      graveyard:
+        - {card: "CARD", label: grub}
+    bob: {}
+actions:
+  - pass: alice
+expect:
+  objects:
+    LABEL: {color_identity: [B, R]}
+  select:
+    - where: {name: "NAME"}
+      each: {color_identity: [B, R]}
+"""
+
+
+def grub_case(card: str = "Grub, Storied Matriarch", label: str = "grub", name: str = "Grub, Storied Matriarch") -> str:
+    return GRUB_CASE.replace("CARD", card).replace("LABEL", label).replace("NAME", name)
+
+
+def test_color_identity_query_on_known_card_is_valid(corpus_builder) -> None:
+    assert problems_for(corpus_builder, grub_case(), "demo/grub") == []
+
+
+def test_color_identity_query_on_unknown_card_is_a_clear_error(corpus_builder) -> None:
+    (problem,) = problems_for(corpus_builder, grub_case(card="Grub, Storied Matriach"), "demo/grub")
+    assert problem.startswith("cases/demo/grub.yaml:10: $.setup.players.alice.graveyard[0].card: "
+                              "unknown card 'Grub, Storied Matriach' (did you mean 'Grub, Storied Matriarch'")
+
+
+def test_color_identity_query_on_undefined_label_is_a_clear_error(corpus_builder) -> None:
+    (problem,) = problems_for(corpus_builder, grub_case(label="grb"), "demo/grub")
+    assert problem.startswith("cases/demo/grub.yaml:16: $.expect.objects.grb: undefined label 'grb'")
+
+
+def test_select_each_on_unknown_name_without_count_is_an_error(corpus_builder) -> None:
+    """Such a query matches nothing, so its 'each' would check nothing and always pass."""
+    (problem,) = problems_for(corpus_builder, grub_case(name="Oko"), "demo/grub")
+    assert problem.startswith("cases/demo/grub.yaml:18: $.expect.select[0].where.name: no card named 'Oko'")
+    assert "'Oko, Lorwyn Liege'" in problem and "give 'count'" in problem

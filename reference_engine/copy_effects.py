@@ -1,0 +1,123 @@
+"""Blight (rule 701.68) and 'create a token that's a copy of ...' (rules 707.2, 707.8a, 707.9a, 508.4)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from reference_engine import ops
+from reference_engine.copying import card_for_token_copy, token_copy_card
+from reference_engine.effects import Ctx, effect, objects, run, value
+from reference_engine.layers import characteristics
+from reference_engine.model import CardDef, Target, Zone
+from reference_engine.moves import Decision
+
+
+# --- blight ------------------------------------------------------------------------------------
+@effect("blight")
+def _blight(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """{amount: N, optional: true, then: [...]}: put N -1/-1 counters on a creature you control
+    (701.68a); with `optional`, 'you may blight N. If you do, [then]'. A player with no creature
+    can't blight (701.68b). The creature chosen is 'blighted' afterwards (701.68c).
+
+    State-based actions wait until the whole ability has resolved (704.3): a creature blighted to 0
+    toughness, or to lethal damage, is still on the battlefield for the steps that follow."""
+    state = game.state
+    amount = value(game, ctx, params.get("amount", 1))
+    optional = bool(params.get("optional"))
+    options = [o.id for o in state.battlefield() if _creature_you_control(game, o.id, ctx.controller)]
+    if not options:
+        return
+    prompt = f"blight {amount}: choose a creature you control to put {amount} -1/-1 counter(s) on"
+    decision = Decision(ctx.controller, "objects", prompt + (", or none" if optional else ""),
+                        {"candidates": options, "min": 0 if optional else 1, "max": 1})
+    while True:
+        move = yield decision
+        problem = _blight_choice_problem(game, move.objects, ctx.controller, optional)
+        if problem is None:
+            break
+        state.rejection = problem
+    if not move.objects:
+        return
+    creature = state.objects[move.objects[0]]
+    ops.add_counters(game, creature, "-1/-1", amount)
+    ctx.memory["blighted"] = [creature.id]
+    yield from run(game, ctx, params.get("then", []))
+
+
+def _creature_you_control(game, object_id: int, player: str) -> bool:
+    obj = game.state.objects.get(object_id)
+    if obj is None or obj.zone is not Zone.BATTLEFIELD:
+        return False
+    chars = characteristics(game.state, obj)
+    return "Creature" in chars.types and chars.controller == player
+
+
+def _blight_choice_problem(game, chosen, player: str, optional: bool) -> str | None:
+    if chosen is None or (not chosen and not optional):
+        return "choose a creature you control to blight" + (" (or none)" if optional else "")
+    if len(chosen) > 1:
+        return "blight puts its counters on one creature you control"
+    if chosen and not _creature_you_control(game, chosen[0], player):
+        obj = game.state.objects.get(chosen[0])
+        name = characteristics(game.state, obj).name if obj is not None else "that object"
+        return f"{name} is not a creature you control: blight puts -1/-1 counters on a creature you control (rule 701.68a)"
+    return None
+
+
+# --- token copies ------------------------------------------------------------------------------
+@effect("create_token_copy")
+def _create_token_copy(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """{of: ref, tapped: bool, attacking: bool, abilities: [...]}: 'create a [tapped and attacking]
+    token that's a copy of [it], except it has [abilities]'.
+
+    The token gets the copiable values and nothing else (707.2): not counters, status, attachments or
+    other effects. A double-faced original gives a double-faced token with the same face up (707.8a);
+    the exception's abilities become part of its copiable values (707.9a). It then enters like any
+    permanent: 'enters with' and 'as enters' abilities apply (614.12), enters abilities trigger
+    (603.6a), and an {X} in its cost is 0 since it wasn't cast (107.3m). A token put onto the
+    battlefield attacking was never declared as an attacker (508.4)."""
+    extra = tuple(params.get("abilities", ()))
+    made = []
+    for card, face in _copies(game, ctx, params["of"], extra):
+        attacking = (yield from _attack_target(game, ctx.controller)) if params.get("attacking") else None
+        new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False), face=face,
+                                          attacking=attacking, copy_token=True)
+        made.append(new.id)
+    ctx.memory["it"] = made
+
+
+def _copies(game, ctx: Ctx, ref: Any, extra) -> list[tuple[CardDef, int]]:
+    """Token definitions for each object `ref` names: a permanent's copiable values, a card's front face
+    (707.8a, 712.8a), or the last known values of one that has left the battlefield (608.2h)."""
+    state = game.state
+    ids = list(ctx.memory.get(ref, [])) if ref in ("it", "blighted") else [o.id for o in objects(game, ctx, ref)]
+    out = []
+    for object_id in ids:
+        obj = state.objects.get(object_id)
+        if obj is not None and obj.zone is Zone.BATTLEFIELD:
+            out.append(card_for_token_copy(game, obj, extra))
+        elif obj is not None:
+            out.append(token_copy_card(obj.card.faces[0], obj.card, extra))
+        elif (known := ops.last_known(game, object_id)) is not None:
+            out.append(token_copy_card(known.copiable, known.card, extra))
+    return out
+
+
+def _attack_target(game, controller: str) -> Iterator[Decision]:
+    """Rule 508.4: the controller of a creature put onto the battlefield attacking chooses which
+    defending player or planeswalker it attacks. Outside combat it enters, but not attacking."""
+    state = game.state
+    if state.combat is None:
+        return None
+    options = [Target("player", p) for p in state.opponents(controller) if not state.players[p].lost]
+    options += [Target("object", o.id) for o in state.battlefield()
+                if "Planeswalker" in characteristics(state, o).types and characteristics(state, o).controller != controller]
+    if len(options) <= 1:
+        return options[0] if options else None
+    decision = Decision(controller, "targets", "choose the player or planeswalker the token is attacking (rule 508.4)",
+                        {"candidates": options})
+    while True:
+        move = yield decision
+        if move.targets is not None and len(move.targets) == 1 and move.targets[0] in options:
+            return move.targets[0]
+        state.rejection = "choose one defending player or planeswalker for the token to attack"

@@ -1,0 +1,115 @@
+"""Effects that ask a player while they resolve: 'you may', 'you may pay {R}. If you do, ...', and
+'you may put a card from among them into your hand'.
+
+The engine never answers for the player: each of these yields a Decision and waits for a Choose.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterator
+
+from reference_engine import ops
+from reference_engine.effects import Ctx, effect, objects, run
+from reference_engine.filters import FilterContext, matches
+from reference_engine.layers import characteristics
+from reference_engine.mana import ManaCost, format_pool, pay
+from reference_engine.model import Zone
+from reference_engine.moves import Decision, Illegal
+
+
+@effect("may")
+def _may(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """{prompt, then: [...]}: 'you may [then]'."""
+    decision = Decision(ctx.controller, "may", f"{params.get('prompt', 'do it')} ({ctx.source_name})? yes or no")
+    while True:
+        move = yield decision
+        if move.yes is not None:
+            break
+        game.state.rejection = "answer yes or no"
+    if move.yes:
+        yield from run(game, ctx, params["then"])
+
+
+@effect("may_pay")
+def _may_pay(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """{cost: "{R}", then: [...]}: 'you may pay {R}. If you do, [then]' (an optional cost paid as the
+    ability resolves). The answer is {yes: true, pay: [mana abilities to activate]} or {yes: false}; a
+    payment that fails is rejected and leaves the game as it was."""
+    cost = ManaCost.parse(params["cost"])
+    decision = Decision(ctx.controller, "may", f"pay {params['cost']} for {ctx.source_name}'s ability? yes or no",
+                        {"cost": params["cost"]})
+    while True:
+        move = yield decision
+        if move.yes is None:
+            game.state.rejection = "answer yes (with what pays the cost) or no"
+            continue
+        if not move.yes:
+            return
+        problem = _payment_problem(game, ctx.controller, cost, move.payments)
+        if problem is None:
+            break
+        game.state.rejection = problem
+    _pay(game, ctx.controller, cost, move.payments)
+    yield from run(game, ctx, params["then"])
+
+
+def _pay(game, player: str, cost: ManaCost, payments) -> None:
+    from reference_engine.casting import pay_mana
+
+    pay_mana(game, player, cost, 0, payments)
+
+
+def _payment_problem(game, player: str, cost: ManaCost, payments) -> str | None:
+    """Why paying would fail, or None. Paying from the pool alone is checked on a copy of the pool;
+    activating mana abilities is tried on a copy of the whole state."""
+    if not payments:
+        pool = game.state.players[player].pool
+        if pay(Counter(pool), cost.with_x(0)) is None:
+            return f"the cost {cost} can't be paid with the mana available ({format_pool(pool) or 'none'})"
+        return None
+    return _trial(game, lambda: _pay(game, player, cost, payments))
+
+
+def _trial(game, attempt) -> str | None:
+    """Try `attempt` on a copy of the state: the reason it is illegal, or None (then do it for real).
+    Mid-resolution, the live state can't be restored from a snapshot: the resolving stack item and
+    other references held by the resolution would go stale."""
+    real = game.state
+    game.state = real.snapshot()
+    try:
+        attempt()
+        return None
+    except Illegal as exc:
+        return str(exc)
+    finally:
+        game.state = real
+
+
+@effect("choose_to_hand")
+def _choose_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """{among: it, filter: {...}, what: 'permanent card'}: 'you may put a [what] from among them into your
+    hand'."""
+    state = game.state
+    fctx = FilterContext(ctx.controller, ctx.source_id)
+    options = [o.id for o in objects(game, ctx, params.get("among", "it"))
+               if o.zone is not Zone.BATTLEFIELD and matches(state, o, params.get("filter"), fctx)]
+    if not options:
+        return
+    decision = Decision(ctx.controller, "objects", f"choose up to one card to put into your hand ({ctx.source_name})",
+                        {"candidates": options, "min": 0, "max": 1})
+    while True:
+        move = yield decision
+        chosen = move.objects or ()
+        wrong = next((c for c in chosen if c not in options), None)
+        if len(chosen) <= 1 and wrong is None:
+            break
+        what = _name(game, wrong) if wrong is not None else "more than one card"
+        state.rejection = f"{what} can't be chosen: choose at most one {params.get('what', 'card')} from among them"
+    for object_id in chosen:
+        ops.move(game, state.objects[object_id], Zone.HAND)
+
+
+def _name(game, object_id: int) -> str:
+    obj = game.state.objects.get(object_id)
+    return characteristics(game.state, obj).name if obj is not None else "that object"
