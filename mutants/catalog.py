@@ -315,3 +315,15 @@ def _anthem_per_type(p: Patcher) -> None:
     definitions["Nightpack Ambusher"] = tuple(ambusher[:1] + split + ambusher[2:])
     p.replace("carddefs", "behaviours", lambda: definitions)
     p.set_item(filters.CONDITIONS, "subtypes_any", subtypes_any)
+
+
+# --- tokens ---------------------------------------------------------------------------------------
+@mutant("token-named-after-its-subtypes", "an unnamed token is named after its subtypes, without 'Token'", ["111.4"])
+def _token_name_without_token(p: Patcher) -> None:
+    def wrapper(original):
+        def token_card(spec):
+            if not spec.get("name"):
+                spec = dict(spec, name=" ".join(spec.get("subtypes", ())))
+            return original(spec)
+        return token_card
+    p.wrap("carddefs", "token_card", wrapper)

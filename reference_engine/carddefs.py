@@ -158,11 +158,13 @@ def token_card(spec: dict[str, Any]) -> CardDef:
     abilities = tuple(parse_ability(a) if not isinstance(a, Ability) else a
                       for a in list(spec.get("keywords", [])) + list(spec.get("abilities", [])))
     colors = spec.get("colors", [])
+    # Rule 111.4: a token the effect doesn't name is named after its subtypes plus the word "Token".
+    name = spec.get("name") or " ".join(list(spec.get("subtypes", ())) + ["Token"])
     face = Face(
-        name=spec["name"], mana_cost=None, color_indicator=frozenset(colors),
+        name=name, mana_cost=None, color_indicator=frozenset(colors),
         supertypes=tuple(spec.get("supertypes", ())), types=tuple(spec.get("types", ())),
         subtypes=tuple(spec.get("subtypes", ())),
         power=str(spec["power"]) if "power" in spec else None,
         toughness=str(spec["toughness"]) if "toughness" in spec else None,
         loyalty=None, abilities=abilities)
-    return CardDef(name=spec["name"], layout="token", faces=(face,))
+    return CardDef(name=name, layout="token", faces=(face,))
