@@ -1,0 +1,50 @@
+"""The adapter for phase.rs (PyPI `phase-python`), registered as the engine `phase`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine_adapters.base import Adapter
+from engine_adapters.phase_rs.cards import build_database
+from engine_adapters.phase_rs.session import PhaseSession
+from engine_adapters.phase_rs.setup import build
+from engine_adapters.session import Unsupported
+
+
+class PhaseEngine(Adapter):
+    name = "phase.rs"
+    package = "phase-python"
+    extra = "phase"
+    homepage = "https://github.com/phase-rs/phase"
+    issues = "https://github.com/phase-rs/phase/issues"
+    lacks = {
+        "color-identity": "phase.rs takes a card's color identity from its card data (MTGJSON's colorIdentity) "
+                          "instead of deriving it from the card (rule 903.4); reporting it would only echo the "
+                          "corpus's own answer",
+    }
+
+    def __init__(self) -> None:
+        self._engines: dict[str, Any] = {}
+
+    def load_engine(self) -> str:
+        try:
+            import phase  # noqa: F401
+        except ImportError as exc:
+            raise self.missing(exc) from exc
+        from importlib.metadata import version
+
+        return version(self.package)
+
+    def open(self, case: dict[str, Any]) -> PhaseSession:
+        import phase
+
+        database = build_database(case["cards"])
+        if database.unsupported:
+            name, problems = next(iter(sorted(database.unsupported.items())))
+            raise Unsupported(f"phase.rs could not turn the Oracle text of {name} into abilities: "
+                              + "; ".join(repr(p) for p in problems[:3]))
+        engine = self._engines.get(database.json)
+        if engine is None:
+            engine = self._engines[database.json] = phase.Engine.from_json(database.json)
+        built = build(engine, case, case["cards"])
+        return PhaseSession(engine, built.game, built.labels, built.seats)
