@@ -37,6 +37,8 @@ class Adapter(ABC):
     issues: str = ""
     #: Capabilities the engine lacks, each with the reason: cases requiring one are skipped.
     lacks: dict[str, str] = {}
+    #: What the adapter, not the engine, can't do or derives itself: listed in the reports as such.
+    adapter_limitations: tuple[str, ...] = ()
 
     def start(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         version = self.load_engine()
@@ -48,6 +50,7 @@ class Adapter(ABC):
             "issues": self.issues,
             "capabilities": [c for c in ALL_CAPABILITIES if c not in self.lacks],
             "limitations": dict(self.lacks),
+            "adapter_limitations": list(self.adapter_limitations),
         }
 
     def run(self, case: dict[str, Any]) -> dict[str, Any]:

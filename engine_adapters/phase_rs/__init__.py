@@ -15,13 +15,25 @@ class PhaseEngine(Adapter):
     name = "phase.rs"
     package = "phase-python"
     extra = "phase"
-    homepage = "https://github.com/phase-rs/phase"
-    issues = "https://github.com/phase-rs/phase/issues"
+    homepage = "https://github.com/klyusba/phase-python"
+    issues = "https://github.com/klyusba/phase-python/issues"
     lacks = {
         "color-identity": "phase.rs takes a card's color identity from its card data (MTGJSON's colorIdentity) "
                           "instead of deriving it from the card (rule 903.4); reporting it would only echo the "
                           "corpus's own answer",
     }
+    adapter_limitations = (
+        "A starting emblem, sacrificing permanents to pay an activation cost, ordering triggered abilities, "
+        "and engine prompts other than targets, X, modes, a color or type of mana, mana payment, a yes/no, "
+        "an optional copy, the legend rule, a number and discarding to hand size are not translated: such a "
+        "case is skipped, naming the prompt.",
+        "`mana_value` is derived by the adapter from the engine's mana cost and the X paid (X counts only "
+        "on the stack, rule 202.3e): the engine reports no mana value.",
+        "The engine normally learns the creature types from its full card database; a case loads only its "
+        "own cards, so the adapter gives it rule 205.3m's list (for changelings).",
+        "The engine picks which mana in the pool pays a generic cost; the case format says colorless first, "
+        "then WUBRG order.",
+    )
 
     def __init__(self) -> None:
         self._engines: dict[str, Any] = {}

@@ -15,6 +15,11 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 _SYMBOL = re.compile(r"\{([^}]+)\}")
+#: A blank card that fills an empty deck (phase.rs can't start a game with one); its objects are removed.
+FILLER = "Mtg Conformance Filler"
+_FILLER_CARD = {"name": FILLER, "layout": "normal", "color_identity": [], "faces": [{
+    "name": FILLER, "colors": [], "type_line": "Land", "supertypes": [], "types": ["Land"], "subtypes": [],
+    "keywords": [], "oracle_text": ""}]}
 _ORACLE_NAMESPACE = uuid.UUID("6c1b5b0e-4a7e-4a39-9d0f-6a3b8b0a3c11")
 
 
@@ -109,7 +114,7 @@ def build_database(cards: dict[str, dict[str, Any]]) -> CardDatabase:
 
     faces: dict[str, dict[str, Any]] = {}
     unsupported: dict[str, list[str]] = {}
-    for name, card in sorted(cards.items()):
+    for name, card in sorted({**cards, FILLER: _FILLER_CARD}.items()):
         built: dict[str, dict[str, Any]] = {}
         gen.process_group(mtgjson_faces(card), built)
         missing = [f for f in (face["name"].lower() for face in card["faces"]) if f not in built]

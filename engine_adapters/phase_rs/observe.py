@@ -72,8 +72,8 @@ class Observer:
             out["toughness"] = obj.get("toughness")
         if zone == "battlefield":
             counters = {names.case_counter(k): n for k, n in (obj.get("counters") or {}).items() if n}
-            if obj.get("loyalty") is not None and "Planeswalker" in types["core_types"]:
-                counters["loyalty"] = obj["loyalty"]
+            if obj.get("loyalty") and "Planeswalker" in types["core_types"]:
+                counters.setdefault("loyalty", obj["loyalty"])
             out.update({
                 "tapped": bool(obj.get("tapped")),
                 "summoning_sick": bool(obj.get("summoning_sick")),

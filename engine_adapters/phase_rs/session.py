@@ -163,7 +163,7 @@ class PhaseSession(Session):
             kind, data = waiting["type"], waiting.get("data") or {}
             if kind == PRIORITY or data.get("player") not in (None, self.seats[player]):
                 return
-            if kind == "TargetSelection":
+            if kind in ("TargetSelection", "TriggerTargetSelection"):
                 slot = data["target_slots"][data["selection"]["current_slot"]]
                 if queue:
                     self.apply(player, {"type": "ChooseTarget", "data": {"target": self.engine_target(queue.pop(0))}})
@@ -238,24 +238,64 @@ class PhaseSession(Session):
         self.apply(player, {"type": "DeclareBlockers", "data": {"assignments": [[b, a] for b, a in blocks]}})
 
     def choose(self, player: str, choice: Choice) -> None:
-        waiting = self.waiting()
-        kind = waiting["type"]
-        if choice.yes is not None and kind in ("OptionalEffectChoice", "OptionalEffect"):
-            self.apply(player, {"type": "DecideOptionalEffect", "data": {"accept": choice.yes}})
-        elif choice.targets is not None and kind in ("TargetSelection", "TriggerTargetSelection"):
-            self.atomically(lambda: self.answer_prompts(player, choice.targets or (), None, (), (), 0))
-        elif choice.order is not None and kind == "OrderTriggers":
-            self.apply(player, {"type": "OrderTriggers", "data": {"order": list(choice.order)}})
-        elif choice.objects is not None and kind == "ChooseLegend":
-            self.apply(player, {"type": "ChooseLegend", "data": {"keep": choice.objects[0]}})
-        elif choice.mana is not None and kind == "ChooseManaColor":
-            self.choose_mana(player, choice.mana)
-        elif choice.number is not None and kind == "ChooseXValue":
-            self.apply(player, {"type": "ChooseX", "data": {"value": choice.number}})
-        elif kind in (PRIORITY, ATTACKERS, BLOCKERS):
+        kind = self.waiting()["type"]
+        if kind in (PRIORITY, ATTACKERS, BLOCKERS):
             raise Rejected(f"no choice is pending: the game waits for {self.pending().describe()}")
-        else:
-            raise Unsupported(f"phase.rs asks {kind}; the adapter does not translate this answer to it")
+        answer = CHOICE_ANSWERS.get(kind)
+        if answer is None:
+            raise Unsupported(f"phase.rs asks {kind}; the adapter does not translate answers to it")
+        self.atomically(lambda: answer(self, player, choice))
+
+    # --- answers to the engine's decisions, by prompt ------------------------------------------------
+    def answer_optional_effect(self, player: str, choice: Choice) -> None:
+        self.apply(player, {"type": "DecideOptionalEffect", "data": {"accept": self.yes(choice)}})
+
+    def answer_optional_cost(self, player: str, choice: Choice) -> None:
+        self.apply(player, {"type": "DecideOptionalCost", "data": {"pay": self.yes(choice)}})
+
+    def answer_replacement(self, player: str, choice: Choice) -> None:
+        """An optional replacement ('you may have ... enter as a copy of'): apply it or decline it,
+        then name the object it copies."""
+        data = self.waiting()["data"]
+        if (data.get("kind") or {}).get("type") != "OptionalBranch":
+            raise Unsupported("phase.rs asks which replacement effect applies first; the adapter does not "
+                              "translate that choice")
+        accept = bool(choice.objects) if choice.objects is not None else self.yes(choice)
+        self.apply(player, {"type": "ChooseReplacement", "data": {"index": 0 if accept else 1}})
+        if accept and choice.objects and self.waiting()["type"] == "CopyTargetChoice":
+            self.answer_copy_target(player, choice)
+
+    def answer_copy_target(self, player: str, choice: Choice) -> None:
+        if not choice.objects:
+            raise Rejected("the engine asks what to copy, and the answer names nothing")
+        self.apply(player, {"type": "ChooseTarget", "data": {"target": {"Object": choice.objects[0]}}})
+
+    def answer_legend(self, player: str, choice: Choice) -> None:
+        if not choice.objects or len(choice.objects) != 1:
+            raise Rejected("the legend rule keeps exactly one of the permanents")
+        self.apply(player, {"type": "ChooseLegend", "data": {"keep": choice.objects[0]}})
+
+    def answer_targets(self, player: str, choice: Choice) -> None:
+        if choice.targets is None:
+            raise Rejected("the engine asks for targets, and the answer gives none")
+        self.answer_prompts(player, choice.targets, None, (), (), 0)
+
+    def answer_mana(self, player: str, choice: Choice) -> None:
+        self.choose_mana(player, choice.mana or choice.color)
+
+    def answer_number(self, player: str, choice: Choice) -> None:
+        if choice.number is None:
+            raise Rejected("the engine asks for a number, and the answer gives none")
+        self.apply(player, {"type": "ChooseX", "data": {"value": choice.number}})
+
+    def answer_discard(self, player: str, choice: Choice) -> None:
+        self.apply(player, {"type": "SelectCards", "data": {"cards": list(choice.objects or [])}})
+
+    @staticmethod
+    def yes(choice: Choice) -> bool:
+        if choice.yes is None:
+            raise Rejected("the engine asks a yes/no question, and the answer is not yes or no")
+        return choice.yes
 
 
 def check_mana_choice(result: Any, mana: str) -> None:
@@ -272,3 +312,18 @@ def stack_targets(entry: dict[str, Any]) -> list[dict[str, int]]:
     data = entry["kind"].get("data") or {}
     ability = data.get("ability") or {}
     return list(ability.get("targets") or [])
+
+
+#: The engine's decision prompts the adapter answers, and how (a case's `choose`).
+CHOICE_ANSWERS = {
+    "OptionalEffectChoice": PhaseSession.answer_optional_effect,
+    "OptionalCostChoice": PhaseSession.answer_optional_cost,
+    "ReplacementChoice": PhaseSession.answer_replacement,
+    "CopyTargetChoice": PhaseSession.answer_copy_target,
+    "ChooseLegend": PhaseSession.answer_legend,
+    "TargetSelection": PhaseSession.answer_targets,
+    "TriggerTargetSelection": PhaseSession.answer_targets,
+    "ChooseManaColor": PhaseSession.answer_mana,
+    "ChooseXValue": PhaseSession.answer_number,
+    "DiscardToHandSize": PhaseSession.answer_discard,
+}

@@ -17,6 +17,7 @@ from importlib import resources
 from typing import Any
 
 from engine_adapters.phase_rs import names
+from engine_adapters.phase_rs.cards import FILLER
 from engine_adapters.session import Unsupported
 
 KEEP = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
@@ -47,10 +48,7 @@ def build(engine: Any, case: dict[str, Any], cards: dict[str, dict[str, Any]]) -
     players = list(setup["players"])
     seats = {name: seat for seat, name in enumerate(players)}
     decks = _decks(setup, cards, seats)
-    filler = next(iter(names.deck_name(cards[n]) for n in sorted(cards)), None)
-    if filler is None:
-        raise Unsupported("the case uses no card: phase.rs can't start a game without a deck")
-    game = engine.new_game(*[deck or [filler] for deck in decks], seed=SEED, first_player=seats[setup["active"]])
+    game = engine.new_game(*[deck or [FILLER] for deck in decks], seed=SEED, first_player=seats[setup["active"]])
     while game.waiting_for()["type"] == "MulliganDecision":
         pending = game.waiting_for()["data"]["pending"]
         game.apply(pending[0]["player"], GameAction.from_dict(KEEP))
@@ -61,7 +59,7 @@ def build(engine: Any, case: dict[str, Any], cards: dict[str, dict[str, Any]]) -
         saved["state"]["debug_mode"] = True
     game = engine.load_game(saved)
     if faces_up:
-        game = _turn_faces_up(engine, game, faces_up, seats[setup["active"]])
+        game = _turn_faces_up(engine, game, faces_up)
     return Built(game, labels, seats, tokens)
 
 
@@ -146,12 +144,12 @@ def _label(labels: dict[str, int], entry: dict[str, Any], obj: dict[str, Any]) -
 
 def _permanent(obj: dict[str, Any], entry: dict[str, Any], controller: int, turn: int) -> None:
     obj["zone"] = "Battlefield"
-    obj["controller"] = controller
+    obj["controller"] = obj["base_controller"] = controller
     obj["tapped"] = bool(entry.get("tapped", False))
     obj["damage_marked"] = int(entry.get("damage", 0))
     counters = dict(entry.get("counters") or {})
-    if "loyalty" in counters:  # phase.rs keeps loyalty as a number on the object, not as a counter
-        obj["loyalty"] = counters.pop("loyalty")
+    if "loyalty" in counters:  # phase.rs keeps loyalty both as a counter and as a number on the object
+        obj["loyalty"] = counters["loyalty"]
     obj["counters"] = {names.ENGINE_COUNTERS.get(kind, kind): n for kind, n in counters.items() if n}
     if entry.get("summoning_sick"):
         obj["entered_battlefield_turn"] = turn
@@ -228,13 +226,15 @@ def _game_fields(state: dict[str, Any], setup: dict[str, Any], seats: dict[str, 
         state["players"][seat]["turns_taken"] = (setup["turn"] + (1 if seat == active else 0)) // 2
 
 
-def _turn_faces_up(engine: Any, game: Any, object_ids: list[int], seat: int) -> Any:
-    """Transform each object to its back face with the engine's debug action, then turn debugging off."""
+def _turn_faces_up(engine: Any, game: Any, object_ids: list[int]) -> Any:
+    """Transform each object to its back face with the engine's debug action (the host, seat 0, grants
+    itself the permission), then turn debugging off."""
     from phase import GameAction
 
-    game.apply(seat, GameAction.from_dict({"type": "GrantDebugPermission", "data": {"player_id": seat}}))
+    host = 0
+    game.apply(host, GameAction.from_dict({"type": "GrantDebugPermission", "data": {"player_id": host}}))
     for object_id in object_ids:
-        game.apply(seat, GameAction.from_dict({"type": "Debug", "data": {"type": "SetFaceState", "data": {
+        game.apply(host, GameAction.from_dict({"type": "Debug", "data": {"type": "SetFaceState", "data": {
             "object_id": object_id, "face_down": None, "transformed": True, "flipped": None}}}))
     saved = game.state()
     state = saved["state"]

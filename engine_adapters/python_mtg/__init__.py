@@ -15,8 +15,8 @@ class PythonMtgEngine(Adapter):
     name = "python-mtg"
     package = "python-mtg"
     extra = "python-mtg"
-    homepage = "https://pypi.org/project/python-mtg/"
-    issues = "https://pypi.org/project/python-mtg/"
+    homepage = "https://github.com/yevbar/witchcraft"
+    issues = "https://github.com/yevbar/witchcraft/issues"
     lacks = {
         "stack": "a spell or ability resolves within the move that casts or activates it: the engine runs the "
                  "whole priority loop before it returns, so nothing waits on the stack between moves",
@@ -26,8 +26,6 @@ class PythonMtgEngine(Adapter):
                           "mana and taps them itself to pay a cost",
         "marked-damage": "damage is not kept marked on permanents outside combat",
         "day-night": "the engine has no day/night designation",
-        "transform": "the adapter can't put a double-faced card back face up in a starting state, and the "
-                     "engine turns faces only through a few 'transform' effects",
         "loyalty": "loyalty abilities are not offered as moves (the engine activates them in its own greedy play)",
         "emblems": "the engine has no emblems",
         "level-up": "level up and level bands are not modeled",
@@ -36,6 +34,13 @@ class PythonMtgEngine(Adapter):
         "color-identity": "the engine takes a card's color identity from its card data (colorIdentity) instead "
                           "of deriving it from the card (rule 903.4); reporting it would only echo the corpus",
     }
+    adapter_limitations = (
+        "A permanent back face up, a token with keywords, or a permanent owned by another player in a "
+        "starting state is not built: such a case is skipped.",
+        "A card's owner is the player whose zones the case put it in (the engine tracks control only).",
+        "The engine's moves are applied without its automatic advance to its next decision point, so each "
+        "action is observed where the case observes it; `pass` is the engine's own one-step advance.",
+    )
 
     def load_engine(self) -> str:
         try:

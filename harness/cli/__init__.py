@@ -9,10 +9,10 @@ import argparse
 import sys
 
 from harness import __version__
-from harness.cli import coverage, listing, run, validate
+from harness.cli import coverage, listing, run, table, validate
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-VERBS = (run, validate, listing, coverage)
+VERBS = (run, validate, listing, coverage, table)
 
 
 class _Parser(argparse.ArgumentParser):
