@@ -202,3 +202,29 @@ def test_advance_passes_until_the_step_and_refuses_the_past() -> None:
     assert (session.turn(), session.step()) == (3, "upkeep")
     with pytest.raises(Rejected, match="already begun"):
         script.apply({"advance": {"to": "draw", "turn": 2}})
+
+
+def test_a_missing_engine_skips_its_tests_but_fails_them_when_engines_are_required(monkeypatch) -> None:
+    from tests.conftest import REQUIRE_ENGINES, engine_module
+
+    monkeypatch.delenv(REQUIRE_ENGINES, raising=False)
+    with pytest.raises(pytest.skip.Exception, match="pip install -e '.\\[nowhere\\]'"):
+        engine_module("no_such_engine_module", "nowhere")
+    monkeypatch.setenv(REQUIRE_ENGINES, "1")
+    with pytest.raises(pytest.fail.Exception, match="fails instead of skipping"):
+        engine_module("no_such_engine_module", "nowhere")
+
+
+def test_a_missing_engine_package_fails_the_start_with_the_install_command() -> None:
+    class Missing(FakeAdapter):
+        package, extra = "no-such-engine", "nowhere"
+
+        def load_engine(self) -> str:
+            try:
+                import no_such_engine_module  # noqa: F401
+            except ImportError as exc:
+                raise self.missing(exc) from exc
+            return "0"
+
+    with pytest.raises(Exception, match=r"pip install 'mtg-conformance\[nowhere\]'"):
+        Missing().start({})

@@ -12,6 +12,7 @@ import json
 import re
 import uuid
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterator
 
 _SYMBOL = re.compile(r"\{([^}]+)\}")
@@ -110,18 +111,26 @@ class CardDatabase:
 
 
 def build_database(cards: dict[str, dict[str, Any]]) -> CardDatabase:
-    from phase import gen
-
     faces: dict[str, dict[str, Any]] = {}
     unsupported: dict[str, list[str]] = {}
     for name, card in sorted({**cards, FILLER: _FILLER_CARD}.items()):
-        built: dict[str, dict[str, Any]] = {}
-        gen.process_group(mtgjson_faces(card), built)
-        missing = [f for f in (face["name"].lower() for face in card["faces"]) if f not in built]
-        if missing:
-            unsupported[name] = [f"the engine built no face named {', '.join(missing)}"]
-        problems = [text for face in built.values() for text in unparsed(face)]
+        built, problems = _build_card(json.dumps(card, sort_keys=True))
         if problems:
-            unsupported[name] = problems
-        faces.update(built)
+            unsupported[name] = list(problems)
+        faces.update(json.loads(built))
     return CardDatabase(json.dumps(faces, separators=(",", ":"), sort_keys=True), faces, unsupported)
+
+
+@lru_cache(maxsize=1024)
+def _build_card(card_json: str) -> tuple[str, tuple[str, ...]]:
+    """The engine's faces of one card (as JSON, so the cached value can't be changed) and what it
+    could not parse. Building faces is the slow part of a case's set-up, and cards repeat."""
+    from phase import gen
+
+    card = json.loads(card_json)
+    built: dict[str, dict[str, Any]] = {}
+    gen.process_group(mtgjson_faces(card), built)
+    missing = [f for f in (face["name"].lower() for face in card["faces"]) if f not in built]
+    if missing:
+        return json.dumps(built), (f"the engine built no face named {', '.join(missing)}",)
+    return json.dumps(built), tuple(text for face in built.values() for text in unparsed(face))

@@ -288,8 +288,11 @@ class PhaseSession(Session):
             raise Rejected("the engine asks for a number, and the answer gives none")
         self.apply(player, {"type": "ChooseX", "data": {"value": choice.number}})
 
-    def answer_discard(self, player: str, choice: Choice) -> None:
-        self.apply(player, {"type": "SelectCards", "data": {"cards": list(choice.objects or [])}})
+    def answer_cards(self, player: str, choice: Choice) -> None:
+        """Objects chosen from a zone (what to blight, what to discard)."""
+        if choice.objects is None:
+            raise Rejected("the engine asks to choose objects, and the answer names none")
+        self.apply(player, {"type": "SelectCards", "data": {"cards": list(choice.objects)}})
 
     @staticmethod
     def yes(choice: Choice) -> bool:
@@ -325,5 +328,6 @@ CHOICE_ANSWERS = {
     "TriggerTargetSelection": PhaseSession.answer_targets,
     "ChooseManaColor": PhaseSession.answer_mana,
     "ChooseXValue": PhaseSession.answer_number,
-    "DiscardToHandSize": PhaseSession.answer_discard,
+    "EffectZoneChoice": PhaseSession.answer_cards,
+    "DiscardToHandSize": PhaseSession.answer_cards,
 }
