@@ -8,8 +8,10 @@ on; a case the engine can't express is `skipped` with the reason; any other faul
 
 from __future__ import annotations
 
+import importlib
 import traceback
 from abc import ABC, abstractmethod
+from importlib.metadata import version
 from typing import Any
 
 from engine_adapters.script import Script, verb_of
@@ -32,6 +34,7 @@ class Adapter(ABC):
 
     name: str = ""
     package: str = ""  # the distribution on the package index
+    modules: tuple[str, ...] = ()  # what the adapter imports from it
     extra: str = ""  # the optional extra of mtg-conformance that installs it
     homepage: str = ""
     issues: str = ""
@@ -65,13 +68,15 @@ class Adapter(ABC):
     def stop(self) -> None:
         pass
 
-    def missing(self, exc: ImportError) -> EngineMissing:
-        return EngineMissing(f"the {self.package} package is not installed ({exc}); "
-                             f"install it with: pip install 'mtg-conformance[{self.extra}]'")
-
-    @abstractmethod
     def load_engine(self) -> str:
-        """Import the engine (raise EngineMissing if it is not installed) and return its version."""
+        """Import the engine (EngineMissing if it is not installed) and return its version."""
+        try:
+            for module in self.modules:
+                importlib.import_module(module)
+        except ImportError as exc:
+            raise EngineMissing(f"the {self.package} package is not installed ({exc}); "
+                                f"install it with: pip install 'mtg-conformance[{self.extra}]'") from exc
+        return version(self.package)
 
     @abstractmethod
     def open(self, case: dict[str, Any]) -> Session:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine_adapters.base import ALL_CAPABILITIES, Adapter
+from engine_adapters.base import ALL_CAPABILITIES, Adapter, EngineMissing
 from engine_adapters.script import Script, matches
 from engine_adapters.session import Pending, Rejected, Session, Unsupported
 from tests.conftest import REPO
@@ -217,14 +217,8 @@ def test_a_missing_engine_skips_its_tests_but_fails_them_when_engines_are_requir
 
 def test_a_missing_engine_package_fails_the_start_with_the_install_command() -> None:
     class Missing(FakeAdapter):
-        package, extra = "no-such-engine", "nowhere"
+        package, extra, modules = "no-such-engine", "nowhere", ("no_such_engine_module",)
+        load_engine = Adapter.load_engine
 
-        def load_engine(self) -> str:
-            try:
-                import no_such_engine_module  # noqa: F401
-            except ImportError as exc:
-                raise self.missing(exc) from exc
-            return "0"
-
-    with pytest.raises(Exception, match=r"pip install 'mtg-conformance\[nowhere\]'"):
+    with pytest.raises(EngineMissing, match=r"pip install 'mtg-conformance\[nowhere\]'"):
         Missing().start({})

@@ -14,6 +14,7 @@ from engine_adapters.session import Unsupported
 class PhaseEngine(Adapter):
     name = "phase.rs"
     package = "phase-python"
+    modules = ("phase",)
     extra = "phase"
     homepage = "https://github.com/klyusba/phase-python"
     issues = "https://github.com/klyusba/phase-python/issues"
@@ -37,15 +38,6 @@ class PhaseEngine(Adapter):
 
     def __init__(self) -> None:
         self._engines: dict[str, Any] = {}
-
-    def load_engine(self) -> str:
-        try:
-            import phase  # noqa: F401
-        except ImportError as exc:
-            raise self.missing(exc) from exc
-        from importlib.metadata import version
-
-        return version(self.package)
 
     def open(self, case: dict[str, Any]) -> PhaseSession:
         import phase

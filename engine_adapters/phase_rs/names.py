@@ -1,37 +1,26 @@
-"""The case format's words and phase.rs's words for the same things: steps, colors, mana, counters."""
+"""phase.rs's words for the case format's steps, colors, mana, counters and day/night."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from engine_adapters import vocabulary
+from engine_adapters.vocabulary import inverse, mana_symbols  # noqa: F401  (re-exported)
+
+#: phase.rs has one combat damage step; with first strike it happens twice (rule 510.4).
 ENGINE_STEPS = {
     "untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "precombat-main": "PreCombatMain",
     "beginning-of-combat": "BeginCombat", "declare-attackers": "DeclareAttackers",
     "declare-blockers": "DeclareBlockers", "combat-damage": "CombatDamage", "end-of-combat": "EndCombat",
     "postcombat-main": "PostCombatMain", "end": "End", "cleanup": "Cleanup",
 }
-#: phase.rs has one combat damage step; with first strike it happens twice (rule 510.4).
-CASE_STEPS = {engine: case for case, engine in ENGINE_STEPS.items()}
-
 ENGINE_COLORS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green"}
-CASE_COLORS = {engine: case for case, engine in ENGINE_COLORS.items()}
 ENGINE_MANA = {**ENGINE_COLORS, "C": "Colorless"}
-CASE_MANA = {engine: case for case, engine in ENGINE_MANA.items()}
-COLOR_ORDER = "WUBRG"
-
 ENGINE_COUNTERS = {"+1/+1": "P1P1", "-1/-1": "M1M1"}
-CASE_COUNTERS = {engine: case for case, engine in ENGINE_COUNTERS.items()}
-
 ENGINE_DAY_NIGHT = {"neither": None, "day": "Day", "night": "Night"}
-CASE_DAY_NIGHT = {None: "neither", "Day": "day", "Night": "night"}
 
-_SYMBOL = re.compile(r"\{([WUBRGC])\}")
-
-
-def mana_symbols(text: str) -> list[str]:
-    """'{G}{G}' -> ['G', 'G']."""
-    return _SYMBOL.findall(text or "")
+CASE_STEPS, CASE_COLORS, CASE_MANA = inverse(ENGINE_STEPS), inverse(ENGINE_COLORS), inverse(ENGINE_MANA)
+CASE_COUNTERS, CASE_DAY_NIGHT = inverse(ENGINE_COUNTERS), inverse(ENGINE_DAY_NIGHT)
 
 
 def deck_name(card: dict[str, Any]) -> str:
@@ -40,8 +29,7 @@ def deck_name(card: dict[str, Any]) -> str:
 
 
 def case_colors(engine_colors: list[str]) -> list[str]:
-    have = {CASE_COLORS.get(c) for c in engine_colors}
-    return [c for c in COLOR_ORDER if c in have]
+    return vocabulary.case_colors(engine_colors, CASE_COLORS)
 
 
 def case_counter(kind: str) -> str:

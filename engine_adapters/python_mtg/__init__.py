@@ -14,6 +14,7 @@ from engine_adapters.session import Unsupported
 class PythonMtgEngine(Adapter):
     name = "python-mtg"
     package = "python-mtg"
+    modules = ("mtg", "mtg.engine.env")
     extra = "python-mtg"
     homepage = "https://github.com/yevbar/witchcraft"
     issues = "https://github.com/yevbar/witchcraft/issues"
@@ -41,16 +42,6 @@ class PythonMtgEngine(Adapter):
         "The engine's moves are applied without its automatic advance to its next decision point, so each "
         "action is observed where the case observes it; `pass` is the engine's own one-step advance.",
     )
-
-    def load_engine(self) -> str:
-        try:
-            import mtg  # noqa: F401
-            from mtg.engine import env  # noqa: F401
-        except ImportError as exc:
-            raise self.missing(exc) from exc
-        from importlib.metadata import version
-
-        return version(self.package)
 
     def open(self, case: dict[str, Any]) -> PythonMtgSession:
         db, own = card_data.engine_data()

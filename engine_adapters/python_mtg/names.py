@@ -1,8 +1,9 @@
-"""The case format's words and python-mtg's words for the same things: steps, colors, mana, counters."""
+"""python-mtg's words for the case format's steps, colors, mana and counters."""
 
 from __future__ import annotations
 
-import re
+from engine_adapters import vocabulary
+from engine_adapters.vocabulary import inverse, mana_symbols  # noqa: F401  (re-exported)
 
 ENGINE_STEPS = {
     "untap": "untap", "upkeep": "upkeep", "draw": "draw", "precombat-main": "precombat_main",
@@ -10,28 +11,16 @@ ENGINE_STEPS = {
     "declare-blockers": "declare_blockers", "combat-damage": "combat_damage", "end-of-combat": "end_of_combat",
     "postcombat-main": "postcombat_main", "end": "end", "cleanup": "cleanup",
 }
-CASE_STEPS = {engine: case for case, engine in ENGINE_STEPS.items()}
-
 ENGINE_COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-CASE_COLORS = {engine: case for case, engine in ENGINE_COLORS.items()}
 ENGINE_MANA = {**ENGINE_COLORS, "C": "colorless"}
-CASE_MANA = {engine: case for case, engine in ENGINE_MANA.items()}
-COLOR_ORDER = "WUBRG"
-
 ENGINE_COUNTERS = {"+1/+1": "p1p1", "-1/-1": "m1m1"}
-CASE_COUNTERS = {engine: case for case, engine in ENGINE_COUNTERS.items()}
 
-_SYMBOL = re.compile(r"\{([WUBRGC])\}")
-
-
-def mana_symbols(text: str) -> list[str]:
-    """'{G}{G}' -> ['G', 'G']."""
-    return _SYMBOL.findall(text or "")
+CASE_STEPS, CASE_COLORS, CASE_MANA = inverse(ENGINE_STEPS), inverse(ENGINE_COLORS), inverse(ENGINE_MANA)
+CASE_COUNTERS = inverse(ENGINE_COUNTERS)
 
 
 def case_colors(engine_colors: list[str]) -> list[str]:
-    have = {CASE_COLORS.get(c) for c in engine_colors}
-    return [c for c in COLOR_ORDER if c in have]
+    return vocabulary.case_colors(engine_colors, CASE_COLORS)
 
 
 def title(word: str) -> str:
