@@ -190,6 +190,27 @@ def test_a_cost_is_paid_from_the_pool_and_the_listed_mana_abilities_only(adapter
     assert played.obj("forest")["tapped"] and played.obj("bears")["zone"] == "stack"
 
 
+def test_an_activation_cost_is_paid_from_the_pool_too(adapter, adapter_corpus) -> None:
+    played = play(adapter, adapter_corpus, """
+        id: t/keep
+        setup:
+          players:
+            alice:
+              battlefield: [{card: Kher Keep, label: keep}, {card: Mountain, label: mountain}, {card: Forest, label: forest}]
+            bob: {}
+        actions:
+          - activate: {object: keep, ability: 1}
+            expect: {rejected: true}
+          - activate: {object: keep, ability: 1, pay: [mountain, forest]}
+          - resolve: 1
+        """)
+    assert played.statuses == ["rejected", "ok", "ok"]
+    assert "would activate the mana abilities of Mountain, Forest" in played.reason(0)
+    assert played.state(-1) == played.state(0)
+    kobolds = [o for o in played.state(2)["objects"] if o["name"] == "Kobolds of Kher Keep"]
+    assert len(kobolds) == 1 and kobolds[0]["token"] and (kobolds[0]["power"], kobolds[0]["toughness"]) == (0, 1)
+
+
 def test_mana_abilities_with_a_choice_of_color(adapter, adapter_corpus) -> None:
     played = play(adapter, adapter_corpus, """
         id: t/fellwar

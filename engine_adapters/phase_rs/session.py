@@ -17,7 +17,7 @@ from engine_adapters.phase_rs.observe import Observer
 from engine_adapters.session import (ActivateSpec, CastSpec, Choice, ManaPayment, Pending, Rejected, Session,
                                      Target, Unsupported)
 
-#: The engine's prompts that are not priority or combat declarations.
+#: The engine's prompts for priority and for the combat declarations; any other prompt is a decision.
 PRIORITY, ATTACKERS, BLOCKERS = "Priority", "DeclareAttackers", "DeclareBlockers"
 MAX_PROMPTS = 50
 
@@ -125,7 +125,7 @@ class PhaseSession(Session):
             obj = self.object(spec.card)
             self.apply(player, {"type": "CastSpell", "data": {
                 "object_id": spec.card, "card_id": obj["card_id"], "targets": [], "payment_mode": {"type": "Manual"}}})
-            self.answer_prompts(player, spec.targets, spec.x, spec.modes, spec.pay, spec.card)
+            self.answer_prompts(player, spec.targets, spec.x, spec.modes, spec.pay)
             self.check_targets(spec.card, spec.targets)
         self.atomically(move)
 
@@ -134,12 +134,14 @@ class PhaseSession(Session):
             index = self.ability_index(spec.object, spec.ability)
             if spec.sacrifice:
                 raise Unsupported("sacrificing permanents to pay a cost is not translated by this adapter")
+            self.activate_mana_abilities(player, spec.pay)  # activations pay at once, from the pool
             before = self.stack_ids()
             result = self.apply(player, {"type": "ActivateAbility", "data": {"source_id": spec.object, "ability_index": index}})
+            self.refuse_automatic_payment(result, allowed={spec.object})
             if spec.mana is not None and self.waiting()["type"] != "ChooseManaColor":
                 check_mana_choice(result, spec.mana)
-            self.answer_prompts(player, spec.targets, spec.x, (), spec.pay, spec.object, mana=spec.mana)
-            added = [i for i in self.stack_ids() if i not in before]
+            self.answer_prompts(player, spec.targets, spec.x, (), (), mana=spec.mana)
+            added = [e["id"] for e in self.game.stack() if e["id"] not in before and e["source_id"] == spec.object]
             if added:
                 self.check_targets(added[0], spec.targets)
         self.atomically(move)
@@ -154,7 +156,7 @@ class PhaseSession(Session):
         return activated[index]
 
     def answer_prompts(self, player: str, targets: tuple[Target, ...], x: int | None, modes: tuple[int, ...],
-                       pay: tuple[ManaPayment, ...], source: int, *, mana: str | None = None) -> None:
+                       pay: tuple[ManaPayment, ...], *, mana: str | None = None) -> None:
         """Answer the engine's prompts for a cast or an activation until it is back to priority."""
         queue = list(targets)
         modes_left = list(modes)
@@ -194,7 +196,21 @@ class PhaseSession(Session):
 
     def pay(self, player: str, pay: tuple[ManaPayment, ...]) -> None:
         """Activate the case's mana abilities, then let the engine pay the rest from the pool. If the
-        engine taps anything else to finish, the cost could not be paid as the case says."""
+        engine activates any other mana ability to finish, the cost could not be paid as the case says."""
+        self.activate_mana_abilities(player, pay)
+        self.refuse_automatic_payment(self.apply(player, {"type": "PassPriority"}), allowed=set())
+
+    def refuse_automatic_payment(self, result: Any, allowed: set[int]) -> None:
+        """phase.rs activates mana abilities itself to pay what the pool doesn't cover; the case pays
+        from the pool and the mana abilities it lists, so a cost the engine had to complete can't be paid."""
+        sources = sorted({e["data"]["source_id"] for e in result.events
+                          if e["type"] == "AbilityActivated" and e["data"].get("kind") == "Mana"} - allowed)
+        if sources:
+            shown = ", ".join(self.object(i)["name"] for i in sources)
+            raise Rejected("the cost can't be paid from the mana pool and the mana abilities the case lists "
+                           f"(phase.rs would activate the mana abilities of {shown} to pay it)")
+
+    def activate_mana_abilities(self, player: str, pay: tuple[ManaPayment, ...]) -> None:
         for payment in pay:
             index = self.ability_index(payment.object, payment.ability)
             result = self.apply(player, {"type": "ActivateAbility", "data": {
@@ -203,11 +219,6 @@ class PhaseSession(Session):
                 self.choose_mana(player, payment.mana)
             elif payment.mana is not None:
                 check_mana_choice(result, payment.mana)
-        result = self.apply(player, {"type": "PassPriority"})
-        tapped = sorted({e["data"]["source_id"] for e in result.events if e["type"] == "ManaAbilityProduced"})
-        if tapped:
-            raise Rejected("the cost can't be paid from the mana pool and the mana abilities the case lists "
-                           f"(phase.rs would activate the mana abilities of objects {tapped} to pay it)")
 
     def check_targets(self, object_id: int, targets: tuple[Target, ...]) -> None:
         """A sole legal target is chosen by the engine itself: the case's targets must be that one."""
@@ -278,7 +289,7 @@ class PhaseSession(Session):
     def answer_targets(self, player: str, choice: Choice) -> None:
         if choice.targets is None:
             raise Rejected("the engine asks for targets, and the answer gives none")
-        self.answer_prompts(player, choice.targets, None, (), (), 0)
+        self.answer_prompts(player, choice.targets, None, (), ())
 
     def answer_mana(self, player: str, choice: Choice) -> None:
         self.choose_mana(player, choice.mana or choice.color)
