@@ -317,6 +317,53 @@ def test_an_optional_copy_is_answered_with_the_object_to_copy(adapter, adapter_c
     assert (clone["name"], clone["power"], clone["controller"]) == ("Watchwolf", 3, "alice")
 
 
+def test_simultaneous_triggers_are_ordered_first_to_resolve_first(adapter, adapter_corpus) -> None:
+    played = play(adapter, adapter_corpus, """
+        id: t/order
+        setup:
+          active: bob
+          step: end
+          players:
+            alice:
+              battlefield:
+                - {card: "Tovolar, Dire Overlord", label: tovolar}
+                - {card: Watchwolf}
+                - {card: Watchwolf}
+                - {card: Contamination, label: contamination}
+              library: [Forest]
+            bob:
+              library: [Forest]
+        actions:
+          - advance: {to: upkeep, turn: 3}
+          - choose: {order: [tovolar, contamination]}
+        """)
+    assert played.statuses == ["ok", "ok"]
+    assert [item["source"] for item in played.state(1)["game"]["stack"]] == ["tovolar", "contamination"]
+
+
+def test_a_may_and_a_chosen_object_answer_the_engines_prompts(adapter, adapter_corpus) -> None:
+    played = play(adapter, adapter_corpus, """
+        id: t/grub
+        setup:
+          step: beginning-of-combat
+          players:
+            alice:
+              battlefield:
+                - {card: "Grub, Notorious Auntie", label: grub, face: back}
+                - {card: Grizzly Bears, label: bears}
+            bob: {}
+        actions:
+          - pass: alice
+          - pass: bob
+          - attack: [grub]
+          - resolve: 1
+          - choose: {"yes": true}
+          - choose: {objects: [bears]}
+        """)
+    assert played.statuses == ["ok"] * 6
+    assert played.obj("bears")["counters"] == {"-1/-1": 1}
+
+
 def test_the_legend_rule_keeps_the_chosen_one(adapter, adapter_corpus) -> None:
     played = play(adapter, adapter_corpus, """
         id: t/legend

@@ -24,10 +24,12 @@ class PhaseEngine(Adapter):
                           "corpus's own answer",
     }
     adapter_limitations = (
-        "A starting emblem, sacrificing permanents to pay an activation cost, ordering triggered abilities, "
-        "and engine prompts other than targets, X, modes, a color or type of mana, mana payment, a yes/no, "
-        "an optional copy, the legend rule, a number and discarding to hand size are not translated: such a "
+        "A starting emblem, sacrificing permanents to pay an activation cost, and engine prompts other than "
+        "targets, X, modes, a color or type of mana, mana payment, a yes/no, an optional copy, trigger "
+        "order, the legend rule, a number and choosing cards (blight, discard) are not translated: such a "
         "case is skipped, naming the prompt.",
+        "Mana abilities listed to pay an activation cost are activated just before the ability (phase.rs "
+        "pays activation costs at once, with no payment step).",
         "`mana_value` is derived by the adapter from the engine's mana cost and the X paid (X counts only "
         "on the stack, rule 202.3e): the engine reports no mana value.",
         "The engine normally learns the creature types from its full card database; a case loads only its "

@@ -305,6 +305,22 @@ class PhaseSession(Session):
             raise Rejected("the engine asks to choose objects, and the answer names none")
         self.apply(player, {"type": "SelectCards", "data": {"cards": list(choice.objects)}})
 
+    def answer_order(self, player: str, choice: Choice) -> None:
+        """The case names the triggers' sources, the first to resolve first; phase.rs takes the indexes
+        of its list of triggers in the order they go on the stack (the last listed resolves first)."""
+        triggers = self.waiting()["data"]["triggers"]
+        remaining = list(range(len(triggers)))
+        chosen = []
+        for source in choice.order or ():
+            index = next((i for i in remaining if triggers[i]["source_id"] == source), None)
+            if index is None:
+                raise Rejected(f"no pending triggered ability of object {source} is left to order")
+            remaining.remove(index)
+            chosen.append(index)
+        if remaining:
+            raise Rejected(f"the order names {len(chosen)} of the {len(triggers)} triggered abilities")
+        self.apply(player, {"type": "OrderTriggers", "data": {"order": list(reversed(chosen))}})
+
     @staticmethod
     def yes(choice: Choice) -> bool:
         if choice.yes is None:
@@ -335,6 +351,7 @@ CHOICE_ANSWERS = {
     "ReplacementChoice": PhaseSession.answer_replacement,
     "CopyTargetChoice": PhaseSession.answer_copy_target,
     "ChooseLegend": PhaseSession.answer_legend,
+    "OrderTriggers": PhaseSession.answer_order,
     "TargetSelection": PhaseSession.answer_targets,
     "TriggerTargetSelection": PhaseSession.answer_targets,
     "ChooseManaColor": PhaseSession.answer_mana,
