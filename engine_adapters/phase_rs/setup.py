@@ -11,7 +11,7 @@ action (setting `transformed` in the dict is ignored by the engine).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -38,7 +38,6 @@ class Built:
     game: Any
     labels: dict[str, int]
     seats: dict[str, int]
-    tokens: dict[int, dict[str, Any]] = field(default_factory=dict)
 
 
 def build(engine: Any, case: dict[str, Any], cards: dict[str, dict[str, Any]]) -> Built:
@@ -53,14 +52,14 @@ def build(engine: Any, case: dict[str, Any], cards: dict[str, dict[str, Any]]) -
         pending = game.waiting_for()["data"]["pending"]
         game.apply(pending[0]["player"], GameAction.from_dict(KEEP))
     saved = game.state()
-    labels, faces_up, tokens = _edit(saved["state"], setup, cards, seats)
+    labels, faces_up = _edit(saved["state"], setup, cards, seats)
     if faces_up:
         saved["state"]["format_config"]["allow_debug_actions"] = True
         saved["state"]["debug_mode"] = True
     game = engine.load_game(saved)
     if faces_up:
         game = _turn_faces_up(engine, game, faces_up)
-    return Built(game, labels, seats, tokens)
+    return Built(game, labels, seats)
 
 
 def _decks(setup: dict[str, Any], cards: dict[str, dict[str, Any]], seats: dict[str, int]) -> list[list[str]]:
@@ -78,9 +77,9 @@ def _decks(setup: dict[str, Any], cards: dict[str, dict[str, Any]], seats: dict[
 
 
 def _edit(state: dict[str, Any], setup: dict[str, Any], cards: dict[str, dict[str, Any]],
-          seats: dict[str, int]) -> tuple[dict[str, int], list[int], dict[int, dict[str, Any]]]:
-    """Put each object where the case says; drop the filler objects. Returns labels, objects to turn
-    back face up, and the tokens made (with their case data)."""
+          seats: dict[str, int]) -> tuple[dict[str, int], list[int]]:
+    """Put each object where the case says; drop the filler objects. Returns the labels, and the
+    objects to turn back face up."""
     objects = state["objects"]
     pool: dict[tuple[int, str], list[int]] = {}
     for key in sorted(objects, key=int):
@@ -89,7 +88,6 @@ def _edit(state: dict[str, Any], setup: dict[str, Any], cards: dict[str, dict[st
     turn = setup["turn"]
     labels: dict[str, int] = {}
     faces_up: list[int] = []
-    tokens: dict[int, dict[str, Any]] = {}
     state["battlefield"], state["exile"], state["stack"] = [], [], []
 
     def take(owner: int, card_name: str) -> dict[str, Any]:
@@ -116,7 +114,6 @@ def _edit(state: dict[str, Any], setup: dict[str, Any], cards: dict[str, dict[st
         for entry in player.get("battlefield", []):
             if "token" in entry:
                 obj = _token(state, seats[entry.get("owner", name)], entry["token"])
-                tokens[obj["id"]] = entry["token"]
             else:
                 obj = take(seats[entry.get("owner", name)], entry["card"])
             _permanent(obj, entry, seat, turn)
@@ -134,7 +131,7 @@ def _edit(state: dict[str, Any], setup: dict[str, Any], cards: dict[str, dict[st
         for leftover in ids:
             del objects[str(leftover)]
     _game_fields(state, setup, seats)
-    return labels, faces_up, tokens
+    return labels, faces_up
 
 
 def _label(labels: dict[str, int], entry: dict[str, Any], obj: dict[str, Any]) -> None:

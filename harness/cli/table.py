@@ -23,8 +23,9 @@ def add_parser(verbs) -> None:
     add_selection_options(parser)
     parser.add_argument("--engine", dest="engines", action="append", required=True, metavar="ENGINE",
                         help="an engine to run (repeatable; in the order given)")
-    parser.add_argument("--output", metavar="FILE", help="write the Markdown to FILE instead of standard output")
-    parser.add_argument("--check", metavar="FILE",
+    target = parser.add_mutually_exclusive_group()
+    target.add_argument("--output", metavar="FILE", help="write the Markdown to FILE instead of standard output")
+    target.add_argument("--check", metavar="FILE",
                         help="don't write: compare FILE with a fresh run, exit 1 if it is out of date")
     parser.set_defaults(handler=handle)
 
