@@ -19,6 +19,7 @@ class NullEngine:
 
         return {"version": PROTOCOL_VERSION,
                 "engine": {"name": "null", "version": "0", "language": "python",
+                           "issues": "https://github.com/mtg-conformance/mtg-conformance/issues",
                            "details": {"does": "accepts every action and applies no rules"}},
                 "capabilities": list(CAPABILITIES)}
 

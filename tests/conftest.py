@@ -97,3 +97,71 @@ def comparable(report: dict) -> dict:
     out = dict(report)
     out["cases"] = [{k: v for k, v in case.items() if k != "duration"} for case in report["cases"]]
     return out
+
+
+#: Set by .ci/run: an optional engine that doesn't import is then a failure, not a skip.
+REQUIRE_ENGINES = "MTG_REQUIRE_ENGINES"
+
+
+def engine_module(module: str, extra: str):
+    """Import a third-party engine's module for its adapter tests, or skip them when its extra is not
+    installed; with MTG_REQUIRE_ENGINES set (as in CI), a missing engine fails instead of skipping."""
+    import importlib
+    import os
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        message = f"{module} is not importable ({exc}); install it with: pip install -e '.[{extra}]'"
+        if os.environ.get(REQUIRE_ENGINES):
+            pytest.fail(f"{message} ({REQUIRE_ENGINES} is set, so this fails instead of skipping)", pytrace=False)
+        pytest.skip(message)
+
+
+TEST_CARDS = REPO / "tests" / "data" / "cards"
+
+
+@pytest.fixture
+def adapter_corpus(corpus_builder: CorpusBuilder) -> CorpusBuilder:
+    """A corpus for adapter tests: the real cards plus a few only the tests use (tests/data/cards)."""
+    for path in TEST_CARDS.glob("*.yaml"):
+        shutil.copy(path, corpus_builder.root / "cards" / path.name)
+    return corpus_builder
+
+
+class Played:
+    """An engine's reply to one case, with helpers to read its observations."""
+
+    def __init__(self, reply: dict) -> None:
+        self.reply = reply
+
+    @property
+    def result(self) -> dict:
+        assert "result" in self.reply, self.reply
+        return self.reply["result"]
+
+    @property
+    def statuses(self) -> list[str]:
+        return [a["status"] for a in self.result["actions"]]
+
+    def reason(self, index: int) -> str:
+        return self.result["actions"][index].get("reason", "")
+
+    def state(self, after: int) -> dict:
+        return next(o["state"] for o in self.result["observations"] if o["after"] == after)
+
+    def obj(self, label: str, after: int = -2) -> dict:
+        after = after if after != -2 else self.result["observations"][-1]["after"]
+        return next(o for o in self.state(after)["objects"] if o.get("label") == label)
+
+
+def play(adapter, builder: CorpusBuilder, text: str) -> Played:
+    """Write a case (its expect blocks only set the checkpoints) and run it on an adapter directly."""
+    from harness.wire import engine_case
+
+    case_text = textwrap.dedent(text).lstrip("\n")
+    case_id = next(line.split(":", 1)[1].strip() for line in case_text.splitlines() if line.startswith("id:"))
+    builder.write(case_id, case_text)
+    corpus = builder.corpus()
+    case = corpus.load_case(builder.root / f"{case_id}.yaml")
+    return Played(adapter.run(engine_case(case, corpus)))

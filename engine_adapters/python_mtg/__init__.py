@@ -1,0 +1,53 @@
+"""The adapter for python-mtg (PyPI `python-mtg`), registered as the engine `python-mtg`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine_adapters.base import Adapter
+from engine_adapters.python_mtg import cards as card_data
+from engine_adapters.python_mtg.session import PythonMtgSession
+from engine_adapters.python_mtg.setup import build
+from engine_adapters.session import Unsupported
+
+
+class PythonMtgEngine(Adapter):
+    name = "python-mtg"
+    package = "python-mtg"
+    modules = ("mtg", "mtg.engine.env")
+    extra = "python-mtg"
+    homepage = "https://github.com/yevbar/witchcraft"
+    issues = "https://github.com/yevbar/witchcraft/issues"
+    lacks = {
+        "stack": "a spell or ability resolves within the move that casts or activates it: the engine runs the "
+                 "whole priority loop before it returns, so nothing waits on the stack between moves",
+        "priority": "only the active player makes moves; the other player never holds priority (the engine "
+                    "casts its responses for it, greedily)",
+        "mana-abilities": "mana abilities are not moves: the engine counts untapped mana sources as available "
+                          "mana and taps them itself to pay a cost",
+        "marked-damage": "damage is not kept marked on permanents outside combat",
+        "day-night": "the engine has no day/night designation",
+        "loyalty": "loyalty abilities are not offered as moves (the engine activates them in its own greedy play)",
+        "emblems": "the engine has no emblems",
+        "level-up": "level up and level bands are not modeled",
+        "legend-rule": "the legend rule is not enforced",
+        "choices": "choices made while a spell or ability resolves are made by the engine itself",
+        "color-identity": "the engine takes a card's color identity from its card data (colorIdentity) instead "
+                          "of deriving it from the card (rule 903.4); reporting it would only echo the corpus",
+    }
+    adapter_limitations = (
+        "A permanent back face up, a token with keywords, or a permanent owned by another player in a "
+        "starting state is not built: such a case is skipped.",
+        "A card's owner is the player whose zones the case put it in (the engine tracks control only).",
+        "The engine's moves are applied without its automatic advance to its next decision point, so each "
+        "action is observed where the case observes it; `pass` is the engine's own one-step advance.",
+    )
+
+    def open(self, case: dict[str, Any]) -> PythonMtgSession:
+        db, own = card_data.engine_data()
+        for name, card in sorted(case["cards"].items()):
+            problems = card_data.problems(card, db, own)
+            if problems:
+                raise Unsupported(f"python-mtg can't play {name} as printed: " + "; ".join(problems[:3]))
+        built = build(case, case["cards"])
+        return PythonMtgSession(built, list(case["setup"]["players"]), case["cards"])

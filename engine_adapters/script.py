@@ -1,0 +1,173 @@
+"""Playing a case's actions on a Session: labels and selectors to engine ids, verbs to moves.
+
+`resolve` and `advance` are conveniences of the case format: they are played here, the same way for
+every engine, as the passes (and empty attack and block declarations) they stand for; the engine
+decides what each pass does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine_adapters.session import (STEPS, ActivateSpec, CastSpec, Choice, EngineId, ManaPayment, Rejected,
+                                     Session, Target)
+
+MAX_ADVANCE_TURNS = 3
+#: A guard against an engine that never moves on (each pass is one engine move).
+MAX_PASSES = 400
+ACTION_KEYS = ("by", "note", "expect")
+
+
+def verb_of(action: dict[str, Any]) -> str:
+    return next(k for k in action if k not in ACTION_KEYS)
+
+
+class Script:
+    """Applies case actions to a session."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    # --- references ------------------------------------------------------------------------------
+    def object_id(self, ref: Any) -> EngineId:
+        if isinstance(ref, dict):
+            return self.select(ref["select"])
+        if ref not in self.session.labels:
+            raise Rejected(f"unknown label {ref!r}")
+        return self.session.labels[ref]
+
+    def select(self, selector: dict[str, Any]) -> EngineId:
+        found = [engine_id for engine_id, view in self.session.object_views() if matches(view, selector)]
+        if len(found) != 1:
+            raise Rejected(f"the selector {selector} matches {len(found)} objects, not exactly one")
+        return found[0]
+
+    def target(self, ref: Any) -> Target:
+        if isinstance(ref, str) and ref in self.session.players:
+            return Target("player", ref)
+        return Target("object", self.object_id(ref))
+
+    def targets(self, refs: list[Any] | None) -> tuple[Target, ...]:
+        return tuple(self.target(ref) for ref in refs or [])
+
+    def payments(self, items: list[Any] | None) -> tuple[ManaPayment, ...]:
+        out = []
+        for item in items or []:
+            if isinstance(item, dict):
+                out.append(ManaPayment(self.object_id(item["object"]), item.get("ability", 0), item.get("mana")))
+            else:
+                out.append(ManaPayment(self.object_id(item)))
+        return tuple(out)
+
+    # --- actions ---------------------------------------------------------------------------------
+    def apply(self, action: dict[str, Any]) -> None:
+        """Play one action; Rejected if the engine refuses it."""
+        verb = verb_of(action)
+        value = action[verb]
+        pending = self.session.pending()
+        if pending is None:
+            raise Rejected(self.session.game_over_reason())
+        player = action.get("by", pending.player)
+        if verb == "resolve":
+            self.resolve(value)
+        elif verb == "advance":
+            self.advance(value)
+        elif verb == "pass":
+            self.session.pass_priority(pending.player if value is True else value)
+        elif verb == "play":
+            self.session.play_land(player, self.object_id(value))
+        elif verb == "cast":
+            spec = value if isinstance(value, dict) and "card" in value else {"card": value}
+            self.session.cast(player, CastSpec(self.object_id(spec["card"]), self.targets(spec.get("targets")),
+                                               spec.get("x"), tuple(spec.get("modes", [])),
+                                               self.payments(spec.get("pay"))))
+        elif verb == "activate":
+            self.session.activate(player, ActivateSpec(
+                self.object_id(value["object"]), value.get("ability", 0), self.targets(value.get("targets")),
+                value.get("x"), value.get("mana"), tuple(self.object_id(s) for s in value.get("sacrifice", [])),
+                self.payments(value.get("pay"))))
+        elif verb == "attack":
+            if isinstance(value, dict):
+                attacks = [(self.object_id(a), self.target(d)) for a, d in value.items()]
+            else:
+                defender = next(p for p in self.session.players if p != player)
+                attacks = [(self.object_id(a), Target("player", defender)) for a in value]
+            self.session.declare_attackers(player, attacks)
+        elif verb == "block":
+            self.session.declare_blockers(player, [(self.object_id(b), self.object_id(a)) for b, a in value.items()])
+        elif verb == "choose":
+            self.session.choose(player, self.choice(value))
+        else:
+            raise Rejected(f"unknown action {verb!r}")
+
+    def choice(self, value: dict[str, Any]) -> Choice:
+        return Choice(
+            yes=value.get("yes"),
+            objects=tuple(self.object_id(o) for o in value["objects"]) if "objects" in value else None,
+            targets=self.targets(value["targets"]) if "targets" in value else None,
+            order=tuple(self.object_id(o) for o in value["order"]) if "order" in value else None,
+            color=value.get("color"), mana=value.get("mana"), number=value.get("number"),
+            pay=self.payments(value.get("pay")))
+
+    # --- macros ------------------------------------------------------------------------------------
+    def resolve(self, count: Any) -> None:
+        """All players pass in turn until `count` objects have left the top of the stack ('all': empty)."""
+        session = self.session
+        if not session.stack_ids():
+            raise Rejected("the stack is empty: nothing to resolve")
+        remaining = None if count == "all" else int(count)
+        passes = 0
+        while session.stack_ids() and (remaining is None or remaining > 0):
+            top = session.stack_ids()[0]
+            while top in session.stack_ids():
+                pending = session.pending()
+                if pending is None or pending.kind != "priority":
+                    return  # a player must decide something else first: the script answers it next
+                session.pass_priority(pending.player)
+                passes += 1
+                if passes > MAX_PASSES:
+                    raise RuntimeError(f"the engine did not resolve the stack after {MAX_PASSES} passes")
+            if remaining is not None:
+                remaining -= 1
+
+    def advance(self, value: Any) -> None:
+        """Pass priority (and declare no attackers or blockers) until the step is reached."""
+        session = self.session
+        spec = value if isinstance(value, dict) else {"to": value}
+        target = spec["to"]
+        wanted_turn = spec.get("turn")
+        start = (session.turn(), STEPS.index(session.step()))
+        if wanted_turn is not None and (wanted_turn, STEPS.index(target)) <= start:
+            raise Rejected(f"turn {wanted_turn}'s {target} step has already begun")
+        for _ in range(MAX_PASSES):
+            pending = session.pending()
+            if pending is None:
+                return
+            turn, step = session.turn(), session.step()
+            here = (turn, STEPS.index(step))
+            if pending.kind == "priority" and step == target and here > start and \
+                    (wanted_turn is None or turn == wanted_turn):
+                return
+            if turn > start[0] + MAX_ADVANCE_TURNS or (wanted_turn is not None and turn > wanted_turn):
+                raise Rejected(f"the game never reached the {target} step with priority")
+            if pending.kind == "priority":
+                session.pass_priority(pending.player)
+            elif pending.kind == "attackers":
+                session.declare_attackers(pending.player, [])
+            elif pending.kind == "blockers":
+                session.declare_blockers(pending.player, [])
+            else:
+                return  # another decision: the script's next action answers it
+        raise RuntimeError(f"the engine did not reach the {target} step after {MAX_PASSES} moves")
+
+
+def matches(view: dict[str, Any], selector: dict[str, Any]) -> bool:
+    """Does an observed object meet every condition of a selector?"""
+    for key, wanted in selector.items():
+        if key in ("types", "subtypes"):
+            have = {str(v).casefold() for v in view.get(key) or []}
+            if not all(str(w).casefold() in have for w in wanted):
+                return False
+        elif view.get(key) != wanted:
+            return False
+    return True

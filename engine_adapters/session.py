@@ -1,0 +1,146 @@
+"""What an adapter implements for one case on one engine: its moves and its observations.
+
+The shared script (engine_adapters/script.py) turns case actions into calls on a `Session`; each
+engine's session turns those into the engine's own moves. A move the engine refuses raises
+`Rejected` and leaves the game as it was; something the engine (or the adapter) cannot express
+raises `Unsupported`, and the whole case is skipped with that reason.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Hashable
+
+#: Steps of a turn in order (rule 500.1), as the case format names them.
+STEPS = ("untap", "upkeep", "draw", "precombat-main", "beginning-of-combat", "declare-attackers",
+         "declare-blockers", "first-strike-damage", "combat-damage", "end-of-combat", "postcombat-main",
+         "end", "cleanup")
+
+EngineId = Hashable
+
+
+class Rejected(Exception):
+    """The engine refused the action: as the engine sees it, the rules forbid it."""
+
+
+class Unsupported(Exception):
+    """The case needs something this engine, or this adapter, cannot express: the case is skipped."""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The decision a game waits for. kind: priority, attackers, blockers, or decision (any other)."""
+
+    kind: str
+    player: str
+    detail: str = ""
+
+    def describe(self) -> str:
+        what = {"priority": "priority", "attackers": "attackers", "blockers": "blockers"}.get(self.kind, self.detail)
+        return f"{self.player} ({what or self.kind})"
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: str  # "player" or "object"
+    value: Any  # a player's name, or an engine object id
+
+
+@dataclass(frozen=True)
+class ManaPayment:
+    """A mana ability activated while paying a cost (rule 601.2g)."""
+
+    object: EngineId
+    ability: int = 0
+    mana: str | None = None
+
+
+@dataclass(frozen=True)
+class CastSpec:
+    card: EngineId
+    targets: tuple[Target, ...] = ()
+    x: int | None = None
+    modes: tuple[int, ...] = ()
+    pay: tuple[ManaPayment, ...] = ()
+
+
+@dataclass(frozen=True)
+class ActivateSpec:
+    object: EngineId
+    ability: int = 0
+    targets: tuple[Target, ...] = ()
+    x: int | None = None
+    mana: str | None = None
+    sacrifice: tuple[EngineId, ...] = ()
+    pay: tuple[ManaPayment, ...] = ()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An answer to a decision; only the fields the case gave are set."""
+
+    yes: bool | None = None
+    objects: tuple[EngineId, ...] | None = None
+    targets: tuple[Target, ...] | None = None
+    order: tuple[EngineId, ...] | None = None
+    color: str | None = None
+    mana: str | None = None
+    number: int | None = None
+    pay: tuple[ManaPayment, ...] = field(default_factory=tuple)
+
+
+class Session(ABC):
+    """One case being played on one engine. `labels` maps case labels to engine object ids."""
+
+    players: list[str]
+    labels: dict[str, EngineId]
+
+    # --- reading -----------------------------------------------------------------------------------
+    @abstractmethod
+    def pending(self) -> Pending | None:
+        """The decision the game waits for, or None once the game is over."""
+
+    @abstractmethod
+    def turn(self) -> int: ...
+
+    @abstractmethod
+    def step(self) -> str:
+        """The current step, as named in STEPS."""
+
+    @abstractmethod
+    def stack_ids(self) -> list[EngineId]:
+        """Ids of the objects on the stack, top first."""
+
+    @abstractmethod
+    def object_views(self) -> list[tuple[EngineId, dict[str, Any]]]:
+        """Every object in every zone, as observed (the protocol's object fields), with its engine id."""
+
+    @abstractmethod
+    def observe(self) -> dict[str, Any]:
+        """The whole observed state: {"game", "players", "objects"}."""
+
+    def game_over_reason(self) -> str:
+        return "the game is over"
+
+    # --- moves: each raises Rejected (state unchanged) or Unsupported ------------------------------
+    @abstractmethod
+    def pass_priority(self, player: str) -> None: ...
+
+    @abstractmethod
+    def play_land(self, player: str, card: EngineId) -> None: ...
+
+    @abstractmethod
+    def cast(self, player: str, spec: CastSpec) -> None: ...
+
+    @abstractmethod
+    def activate(self, player: str, spec: ActivateSpec) -> None: ...
+
+    @abstractmethod
+    def declare_attackers(self, player: str, attacks: list[tuple[EngineId, Target]]) -> None: ...
+
+    @abstractmethod
+    def declare_blockers(self, player: str, blocks: list[tuple[EngineId, EngineId]]) -> None: ...
+
+    @abstractmethod
+    def choose(self, player: str, choice: Choice) -> None: ...
