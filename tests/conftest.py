@@ -40,6 +40,16 @@ def corpus_builder(tmp_path: Path) -> CorpusBuilder:
     return CorpusBuilder(tmp_path / "cases")
 
 
+@pytest.fixture
+def full_corpus_builder(tmp_path: Path) -> CorpusBuilder:
+    """A copy of the whole real corpus, to add a case to (every ruling stays covered)."""
+    builder = CorpusBuilder(tmp_path / "cases")
+    for topic in REAL_CORPUS.iterdir():
+        if topic.is_dir() and topic.name != "cards":
+            shutil.copytree(topic, builder.root / topic.name)
+    return builder
+
+
 @pytest.fixture(scope="session")
 def real_corpus() -> Corpus:
     return Corpus(REAL_CORPUS)

@@ -77,10 +77,10 @@ def test_usage_error_exits_2(capsys) -> None:
 
 def test_validate(capsys, corpus_builder) -> None:
     corpus_builder.write("demo/elves", elves_case())
-    code, out, _ = run_cli(capsys, "validate", "--cases", str(corpus_builder.root))
+    code, out, _ = run_cli(capsys, "validate", "--cases", str(corpus_builder.root), "--allow-uncovered")
     assert code == 0 and out.startswith("ok: 1 cases")
     corpus_builder.write("demo/bad", "id: demo/bad\n")
-    code, _, err = run_cli(capsys, "validate", "--cases", str(corpus_builder.root))
+    code, _, err = run_cli(capsys, "validate", "--cases", str(corpus_builder.root), "--allow-uncovered")
     assert code == 2
     assert "cases/demo/bad.yaml:1: $: 'description' is required" in err
 
@@ -100,3 +100,17 @@ def test_python_dash_m_harness_is_the_same_command() -> None:
     done = subprocess.run([sys.executable, "-m", "harness", "--help"], capture_output=True, text=True, cwd=REPO)
     assert done.returncode == 0
     assert "run" in done.stdout and "validate" in done.stdout and "coverage" in done.stdout
+
+
+def test_validate_fails_when_a_ruling_has_no_case(capsys, corpus_builder) -> None:
+    corpus_builder.write("demo/elves", elves_case())
+    code, _, err = run_cli(capsys, "validate", "--cases", str(corpus_builder.root))
+    assert code == 2
+    assert "rulings.yaml:4: $.rulings[0]: no case encodes ruling 'general-01' (write one: mtg-conformance new general-01)" in err
+    assert "no case encodes ruling 'general-07'" not in err  # the demo case encodes it
+    assert "50 problem(s)" in err
+
+
+def test_the_real_corpus_covers_every_ruling(capsys) -> None:
+    code, out, _ = run_cli(capsys, "validate")
+    assert code == 0 and out.startswith("ok:")

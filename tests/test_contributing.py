@@ -42,7 +42,8 @@ def test_prove_unknown_case(capsys) -> None:
     assert "did you mean general/tap-ability-summoning-sick" in capsys.readouterr().err
 
 
-def test_the_worked_example_in_contributing_works_when_followed(capsys, corpus_builder) -> None:
+def test_the_worked_example_in_contributing_works_when_followed(capsys, full_corpus_builder) -> None:
+    corpus_builder = full_corpus_builder
     import re
 
     from tests.conftest import REPO
