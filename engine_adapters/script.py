@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine_adapters.session import (STEPS, ActivateSpec, CastSpec, Choice, EngineId, ManaPayment, Rejected,
-                                     Session, Target)
+from engine_adapters.session import (STEPS, ActivateSpec, CastSpec, Choice, CounterChoice, EngineId, ManaPayment,
+                                     Rejected, Session, Target)
 
 MAX_ADVANCE_TURNS = 3
 #: A guard against an engine that never moves on (each pass is one engine move).
@@ -107,6 +107,7 @@ class Script:
             targets=self.targets(value["targets"]) if "targets" in value else None,
             order=tuple(self.object_id(o) for o in value["order"]) if "order" in value else None,
             color=value.get("color"), mana=value.get("mana"), number=value.get("number"),
+            counter=CounterChoice(value["counter"]["kind"], value["counter"]["action"]) if "counter" in value else None,
             pay=self.payments(value.get("pay")))
 
     # --- macros ------------------------------------------------------------------------------------

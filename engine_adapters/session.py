@@ -77,6 +77,14 @@ class ActivateSpec:
 
 
 @dataclass(frozen=True)
+class CounterChoice:
+    """A kind of counter on an object, and whether to put another of that kind on it or remove one."""
+
+    kind: str  # as the case format names it: "+1/+1", "level", ...
+    action: str  # "add" or "remove"
+
+
+@dataclass(frozen=True)
 class Choice:
     """An answer to a decision; only the fields the case gave are set."""
 
@@ -87,6 +95,7 @@ class Choice:
     color: str | None = None
     mana: str | None = None
     number: int | None = None
+    counter: CounterChoice | None = None
     pay: tuple[ManaPayment, ...] = field(default_factory=tuple)
 
 

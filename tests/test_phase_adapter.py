@@ -341,29 +341,6 @@ def test_simultaneous_triggers_are_ordered_first_to_resolve_first(adapter, adapt
     assert [item["source"] for item in played.state(1)["game"]["stack"]] == ["tovolar", "contamination"]
 
 
-def test_a_may_and_a_chosen_object_answer_the_engines_prompts(adapter, adapter_corpus) -> None:
-    played = play(adapter, adapter_corpus, """
-        id: t/grub
-        setup:
-          step: beginning-of-combat
-          players:
-            alice:
-              battlefield:
-                - {card: "Grub, Notorious Auntie", label: grub, face: back}
-                - {card: Grizzly Bears, label: bears}
-            bob: {}
-        actions:
-          - pass: alice
-          - pass: bob
-          - attack: [grub]
-          - resolve: 1
-          - choose: {"yes": true}
-          - choose: {objects: [bears]}
-        """)
-    assert played.statuses == ["ok"] * 6
-    assert played.obj("bears")["counters"] == {"-1/-1": 1}
-
-
 def test_the_legend_rule_keeps_the_chosen_one(adapter, adapter_corpus) -> None:
     played = play(adapter, adapter_corpus, """
         id: t/legend

@@ -24,14 +24,28 @@ class PhaseEngine(Adapter):
                           "corpus's own answer",
     }
     adapter_limitations = (
-        "A starting emblem, sacrificing permanents to pay an activation cost, and engine prompts other than "
-        "targets, X, modes, a color or type of mana, mana payment, a yes/no, an optional copy, trigger "
-        "order, the legend rule, a number and choosing cards (blight, discard) are not translated: such a "
-        "case is skipped, naming the prompt.",
-        "Mana abilities listed to pay an activation cost are activated just before the ability (phase.rs "
+        "Engine prompts other than targets, X, modes, a color or type of mana, mana payment, a sacrifice, a "
+        "yes/no, an optional cost, a choice between effects, an optional copy, trigger order, the legend rule, "
+        "a number and choosing cards (blight, discard) are not translated: such a case is skipped, naming the "
+        "prompt.",
+        "phase.rs asks the attacking player to divide a trampling attacker's combat damage (rule 510.1c-d); the "
+        "case format has no such choice and its cases expect lethal damage to the blocker and the rest to the "
+        "player attacked, so the adapter answers that.",
+        "phase.rs offers an optional cost (buyback) only when it sees the cost can be paid; when it did not "
+        "offer it, the case's `choose: {yes: false}` is taken as what happened and `yes: true` is rejected.",
+        "For 'you may pay {R}', phase.rs activates mana abilities itself once the player accepts (it allows "
+        "none while it waits for the answer); the adapter rejects the answer if it used any the case doesn't "
+        "list. Mana abilities listed to pay an activation cost are activated just before the ability (phase.rs "
         "pays activation costs at once, with no payment step).",
+        "A starting emblem is made as phase.rs makes one when the ability creating it resolves: an Emblem "
+        "object in the command zone holding that ability's abilities as the engine parsed them.",
+        "Spells cast earlier in the turn (the setup's count) are given to the engine as that many records of "
+        "spells without characteristics.",
         "`mana_value` is derived by the adapter from the engine's mana cost and the X paid (X counts only "
-        "on the stack, rule 202.3e): the engine reports no mana value.",
+        "on the stack, rule 202.3e), as the engine computes it itself (its own last-known mana value of a "
+        "permanent agrees): the engine reports no mana value.",
+        "An ability on the stack whose source has left its zone is named as the source last existed, from the "
+        "engine's zone-change records: the stack entry holds only the source's id.",
         "The engine normally learns the creature types from its full card database; a case loads only its "
         "own cards, so the adapter gives it rule 205.3m's list (for changelings).",
         "The engine picks which mana in the pool pays a generic cost; the case format says colorless first, "
@@ -52,5 +66,5 @@ class PhaseEngine(Adapter):
         engine = self._engines.get(database.json)
         if engine is None:
             engine = self._engines[database.json] = phase.Engine.from_json(database.json)
-        built = build(engine, case, case["cards"])
+        built = build(engine, case, case["cards"], database.faces)
         return PhaseSession(engine, built.game, built.labels, built.seats)

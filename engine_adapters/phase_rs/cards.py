@@ -82,7 +82,7 @@ def mtgjson_faces(card: dict[str, Any]) -> list[dict[str, Any]]:
 def unparsed(face: dict[str, Any]) -> list[str]:
     """The parts of a built face the engine's Oracle parser could not turn into abilities."""
     found = []
-    for node in _nodes(face):
+    for node in nodes(face):
         if node.get("type") == "Unimplemented":
             found.append(str(node.get("description") or node.get("name") or "unimplemented"))
         for key in ("Unknown", "Unimplemented"):
@@ -91,14 +91,14 @@ def unparsed(face: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _nodes(value: Any) -> Iterator[dict[str, Any]]:
+def nodes(value: Any) -> Iterator[dict[str, Any]]:
     if isinstance(value, dict):
         yield value
         for item in value.values():
-            yield from _nodes(item)
+            yield from nodes(item)
     elif isinstance(value, list):
         for item in value:
-            yield from _nodes(item)
+            yield from nodes(item)
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,10 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 class Observer:
     """Reads one saved state; `labels` maps case labels to object ids, `players` seats to names."""
 
-    def __init__(self, state: dict[str, Any], labels: dict[str, int], players: list[str]) -> None:
+    def __init__(self, state: dict[str, Any], labels: dict[str, int], players: list[str],
+                 last_known: dict[tuple[int, int], str] | None = None) -> None:
         self.state = state
+        self.last_known = last_known or {}
         self.by_id = {object_id: label for label, object_id in labels.items()}
         self.players = players
         attackers = (state.get("combat") or {}).get("attackers") or []
@@ -100,9 +102,15 @@ class Observer:
 
     def stack_item(self, entry: dict[str, Any]) -> dict[str, Any]:
         source = self.state["objects"].get(str(entry["source_id"]))
+        name = source["name"] if source else None
+        ability = (entry["kind"].get("data") or {}).get("ability") or {}
+        incarnation = ability.get("source_incarnation")
+        if source and incarnation is not None and source.get("incarnation") != incarnation:
+            # The source has left the zone it was in (a new object, rule 400.7): named as it last existed.
+            name = self.last_known.get((entry["source_id"], incarnation), name)
         return {
             "kind": "spell" if entry["kind"]["type"] == "Spell" else "ability",
-            "name": source["name"] if source else None,
+            "name": name,
             "source": self.by_id.get(entry["source_id"]),
             "controller": self.player(entry["controller"]),
         }

