@@ -144,6 +144,8 @@ def _counters(expected: dict[str, int], observed: Any) -> tuple[Any, str] | None
 
 @field_check("colors", "color_identity", "types", "subtypes", "supertypes", "keywords")
 def _name_set(expected: Any, observed: Any) -> tuple[Any, str] | None:
+    if observed is MISSING:
+        return _shown(observed), ""
     have = [str(x) for x in observed] if isinstance(observed, list) else []
     folded = {x.casefold() for x in have}
     if isinstance(expected, list):

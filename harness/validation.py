@@ -287,7 +287,17 @@ class CaseLinter:
                    for face in other.faces)
 
     # --- expectations ---------------------------------------------------------------------
+    def check_observables_are_required(self, path: list[str | int], expect: dict[str, Any]) -> None:
+        """A case that checks what only some engines can report must require that capability."""
+        required = set(self.data.get("requires", []))
+        for section, key, where in _observables(expect):
+            capability = OBSERVABLE_CAPABILITIES.get((section, key))
+            if capability and capability not in required:
+                self.report(path + where, f"checking {key!r} needs the capability {capability!r}",
+                            "add it to 'requires', so an engine lacking it skips this case")
+
     def check_expectation(self, path: list[str | int], expect: dict[str, Any]) -> None:
+        self.check_observables_are_required(path, expect)
         for player, expected in expect.get("players", {}).items():
             self.check_player(path + ["players", player], player)
             for zone in ("hand", "library", "graveyard", "exile"):
@@ -318,6 +328,34 @@ class CaseLinter:
                     self.report(path + ["game", "stack", s_index, "source"], f"undefined label {entry['source']!r}")
                 if "controller" in entry:
                     self.check_player(path + ["game", "stack", s_index, "controller"], entry["controller"])
+
+
+#: Observables that only an engine with a capability can report: a case checking one must require it,
+#: so an engine lacking it skips the case instead of failing it for the wrong reason.
+OBSERVABLE_CAPABILITIES = {
+    ("objects", "color_identity"): "color-identity",
+    ("select", "color_identity"): "color-identity",
+    ("game", "day_night"): "day-night",
+    ("players", "mana_pool"): "mana-abilities",
+    ("players", "emblems"): "emblems",
+}
+
+
+def _observables(expect: dict[str, Any]):
+    """(section, field, path) for every field an expectation block checks."""
+    for key, value in expect.get("game", {}).items():
+        yield "game", key, ["game", key]
+    for player, fields in expect.get("players", {}).items():
+        for key in fields:
+            yield "players", key, ["players", player, key]
+    for label, fields in expect.get("objects", {}).items():
+        for key in fields:
+            yield "objects", key, ["objects", label, key]
+    for index, group in enumerate(expect.get("select", [])):
+        for key in group.get("each", {}):
+            yield "select", key, ["select", index, "each", key]
+
+
 
 
 def validate_case(case: Case, corpus: Corpus) -> list[Problem]:

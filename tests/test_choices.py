@@ -8,7 +8,7 @@ id: demo/bad-answers
 description: Wrong answers to the buyback question and to Clockspinning's counter choice are rejected.
 rulings: [transcendent-master-04]
 rules: ["601.2b", "601.2h", "702.27a"]
-requires: [stack, counters, level-up, choices]
+requires: [stack, counters, level-up, choices, mana-abilities]
 setup:
   players:
     alice:

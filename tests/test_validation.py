@@ -262,3 +262,12 @@ def test_select_each_on_unknown_name_without_count_is_an_error(corpus_builder) -
     (problem,) = problems_for(corpus_builder, grub_case(name="Oko"), "demo/grub")
     assert problem.startswith("cases/demo/grub.yaml:18: $.expect.select[0].where.name: no card named 'Oko'")
     assert "'Oko, Lorwyn Liege'" in problem and "give 'count'" in problem
+
+
+def test_checking_an_observable_needs_its_capability(corpus_builder) -> None:
+    text = elves_case().replace("    elves: {tapped: false}", "    elves: {tapped: false, color_identity: [G]}")
+    (problem,) = problems_for(corpus_builder, text)
+    assert problem.startswith("cases/demo/elves.yaml:18: $.expect.objects.elves.color_identity: checking "
+                              "'color_identity' needs the capability 'color-identity'")
+    fixed = text.replace("requires: [mana-abilities]", "requires: [mana-abilities, color-identity]")
+    assert problems_for(corpus_builder, fixed) == []
