@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 
 from reference_engine.mana import ManaCost
 from reference_engine.model import Ability, CardDef, ContinuousEffect, Face, GameObject, Zone
-from reference_engine.state import GameState
+from reference_engine.state import CHARACTERISTICS_CACHE, GameState
 
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 COLOR_ORDER = "WUBRG"
@@ -119,10 +119,10 @@ def characteristics(state: GameState, obj: GameObject) -> Characteristics:
         face = obj.card.faces[obj.face]
         x = obj.x or 0 if obj.zone is Zone.STACK else 0
         return printed(face, obj.card, obj.controller, mana_value_face=obj.card.faces[0], x=x)
-    cache = state.__dict__.get("_chars")
+    cache = state.__dict__.get(CHARACTERISTICS_CACHE)
     if cache is None or cache[0] != state.version:
         cache = (state.version, _compute_battlefield(state))
-        state.__dict__["_chars"] = cache
+        state.__dict__[CHARACTERISTICS_CACHE] = cache
     return cache[1][obj.id]
 
 

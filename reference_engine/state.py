@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from reference_engine import saving
 from reference_engine.model import (CardDef, ContinuousEffect, Emblem, GameObject, Player, StackItem,
                                     Step, Zone)
+from reference_engine.saving import Saved
+
+#: Where layers.characteristics caches the characteristics of the battlefield, in the state's __dict__.
+CHARACTERISTICS_CACHE = "_chars"
 
 #: Zones kept per player; the battlefield, the stack and the command zone are shared.
 OWNED_ZONES = (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE)
@@ -151,12 +155,19 @@ class GameState:
         self.touch()
         return new
 
-    # --- snapshots for rejected actions ------------------------------------------------------
-    def snapshot(self) -> "GameState":
-        clone = copy.deepcopy(self)
-        return clone
+    # --- saving, for rejected actions --------------------------------------------------------
+    def save(self) -> Saved:
+        """The state as it is now, to restore if the move being made turns out to be illegal."""
+        return saving.save({k: v for k, v in self.__dict__.items() if k != CHARACTERISTICS_CACHE})
 
-    def restore(self, snapshot: "GameState") -> None:
-        """Become `snapshot` again (the snapshot must not be used afterwards)."""
-        self.__dict__.update(snapshot.__dict__)
+    def restore(self, saved: Saved) -> None:
+        """Become the state `saved` again, exactly."""
+        self.__dict__.pop(CHARACTERISTICS_CACHE, None)  # computed for the state being abandoned
+        self.__dict__.update(saving.load(saved))
         self.touch()
+
+    def snapshot(self) -> "GameState":
+        """An independent copy of the state, to try a move on without touching this one."""
+        clone = GameState.__new__(GameState)
+        clone.__dict__.update(saving.load(self.save()))
+        return clone

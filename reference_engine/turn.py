@@ -186,7 +186,7 @@ def priority_round(game) -> Iterator[Decision]:
             state.priority = state.active
             passes = 0
             continue
-        saved = state.snapshot()
+        saved = state.save()
         try:
             yield from _perform(game, move)
         except Illegal as exc:
