@@ -16,6 +16,7 @@ CHARACTERISTICS_CACHE = "_chars"
 
 #: Zones kept per player; the battlefield, the stack and the command zone are shared.
 OWNED_ZONES = (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE)
+_BATTLEFIELD = (Zone.BATTLEFIELD, None)
 
 
 @dataclass(eq=False)
@@ -82,7 +83,12 @@ class GameState:
         return self.next_timestamp - 1
 
     def touch(self) -> None:
-        """Something that characteristics depend on changed: recompute them on next read."""
+        """Something that characteristics depend on changed: recompute them on next read.
+
+        Characteristics of permanents depend on the battlefield (its objects and what is on them),
+        continuous effects and emblems; objects elsewhere have their printed characteristics, which
+        are not cached. So a card moving between two other zones (drawn, cast, put into a graveyard
+        from the stack) changes no version."""
         self.version += 1
 
     # --- players -----------------------------------------------------------------------------
@@ -114,7 +120,8 @@ class GameState:
         return [self.objects[i] for i in self.zone_ids(zone, owner)]
 
     def battlefield(self) -> list[GameObject]:
-        return self.in_zone(Zone.BATTLEFIELD)
+        objects = self.objects  # in_zone(Zone.BATTLEFIELD), without two calls: it is read very often
+        return [objects[i] for i in self.zones.get(_BATTLEFIELD, ())]
 
     def all_objects(self) -> Iterator[GameObject]:
         return iter(self.objects.values())
@@ -134,13 +141,15 @@ class GameState:
         self.objects[obj.id] = obj
         ids = self.zone_ids(zone, owner)
         ids.insert(len(ids) if position is None else position, obj.id)
-        self.touch()
+        if zone is Zone.BATTLEFIELD:
+            self.touch()
         return obj
 
     def remove_object(self, obj: GameObject) -> None:
         self.zone_ids(obj.zone, obj.owner).remove(obj.id)
         del self.objects[obj.id]
-        self.touch()
+        if obj.zone is Zone.BATTLEFIELD:
+            self.touch()
 
     def move(self, obj: GameObject, to: Zone, *, controller: str | None = None, position: int | None = None,
              face: int = 0) -> GameObject:
@@ -152,7 +161,8 @@ class GameState:
         self.objects[new.id] = new
         ids = self.zone_ids(to, new.owner)
         ids.insert(len(ids) if position is None else position, new.id)
-        self.touch()
+        if to is Zone.BATTLEFIELD:
+            self.touch()
         return new
 
     # --- saving, for rejected actions --------------------------------------------------------
