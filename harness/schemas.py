@@ -13,6 +13,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, relevance
 from referencing import Registry, Resource
 
+from harness.fastschema import Check, Unsupported, Unsure, compile_schema
 from harness.paths import schema_dir
 
 
@@ -49,8 +50,31 @@ class SchemaProblem:
     hint: str | None = None
 
 
+@lru_cache(maxsize=None)
+def fast_check(name: str) -> Check | None:
+    """The compiled validity check of schema `name` (harness/fastschema.py), None if it can't be compiled."""
+    try:
+        return compile_schema(schema(name), registry())
+    except Unsupported:
+        return None
+
+
+def surely_valid(name: str, instance: Any) -> bool:
+    """True if the compiled check finds `instance` valid (final); False if it doesn't or can't tell."""
+    check = fast_check(name)
+    if check is None:
+        return False
+    try:
+        return check(instance)
+    except (Unsure, RecursionError):
+        return False
+
+
 def problems(name: str, instance: Any, limit: int = 10) -> list[SchemaProblem]:
-    """Schema violations of `instance`, most relevant first, one per location."""
+    """Schema violations of `instance`, most relevant first, one per location. Valid instances (most)
+    are recognized by the compiled check; jsonschema describes the problems of the others."""
+    if surely_valid(name, instance):
+        return []
     found: list[SchemaProblem] = []
     seen: set[tuple] = set()
     for error in sorted(validator(name).iter_errors(instance), key=relevance):
