@@ -9,7 +9,8 @@ from typing import Any, Iterable, Iterator
 
 from harness import schemas
 from harness.cards import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
-from harness.corpus import Case, Corpus
+from harness.cache import digest
+from harness.corpus import Case, CaseFacts, Corpus
 from harness.yamlio import Document, YamlError, format_path
 
 VERBS = ("play", "cast", "activate", "pass", "resolve", "advance", "attack", "block", "choose")
@@ -352,12 +353,14 @@ def validate_corpus(corpus: Corpus, cases: Iterable[Case | YamlError] | None = N
     valid: list[Case] = []
     seen_ids: dict[str, Case] = {}
     count = 0
-    for item in corpus.iter_cases() if cases is None else cases:
+    checked = _checked_cases(corpus) if cases is None else ((item, None) for item in cases)
+    for item, case_problems in checked:
         count += 1
         if isinstance(item, YamlError):
             problems.append(Problem(_display(corpus, item.path), item.line, "$", item.message))
             continue
-        case_problems = validate_case(item, corpus)
+        if case_problems is None:
+            case_problems = validate_case(item, corpus)
         problems.extend(case_problems)
         first = seen_ids.get(item.id)
         if first is not None:
@@ -368,6 +371,33 @@ def validate_corpus(corpus: Corpus, cases: Iterable[Case | YamlError] | None = N
         if not case_problems:
             valid.append(item)
     return CorpusReport(problems, valid, count)
+
+
+def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Problem]]]:
+    """Every case of the corpus with its problems. A file that hasn't changed since it was validated,
+    in a corpus whose rulings and cards haven't either, is not read again: its problems and facts
+    come from the cache (harness/cache.py). Documents read here are released: a run reads each
+    case again as it plays it, and so holds one at a time."""
+    for path in corpus.case_paths():
+        raw = path.read_bytes()
+        rel = path.relative_to(corpus.root).as_posix()
+        key = digest(corpus.context, rel.encode("utf-8", "surrogateescape"), raw)
+        cached = corpus.cache.get("validation", path, key)
+        if cached is not None:
+            facts, found = cached
+            case = corpus.known_case(path, CaseFacts.from_data(facts))
+            yield case, [Problem(case.display_path, *problem) for problem in found]
+            continue
+        try:
+            case = corpus.load_case(path, raw)
+        except YamlError as exc:
+            yield exc, []
+            continue
+        case_problems = validate_case(case, corpus)
+        corpus.cache.put("validation", path, key, (case.facts.to_data(), [
+            (p.line, p.path, p.message, p.hint) for p in case_problems]))
+        case.release()
+        yield case, case_problems
 
 
 def _display(corpus: Corpus, path) -> str:

@@ -188,8 +188,13 @@ def load_text(text: str, path: Path) -> Document:
 
 
 def load_file(path: Path) -> Document:
+    return load_bytes(path.read_bytes(), path)
+
+
+def load_bytes(raw: bytes, path: Path) -> Document:
+    """Parse the contents of the file `path`."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise YamlError(path, 1, f"not UTF-8 text: {exc.reason}") from None
     return load_text(text, path)
