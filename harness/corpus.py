@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -49,23 +50,23 @@ class CardData:
         return len(self.faces) > 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CaseFacts:
-    """What is known of a case without its document: enough to select it, and to report on it."""
+    """What is known of a case without its document: enough to select it, and to report on it. A run
+    of many cases holds these, so they are small (ruling ids and capabilities are shared strings)."""
 
     id: str
     rulings: tuple[str, ...]
     requires: tuple[str, ...]
-    description: str
     id_line: int
 
     def to_data(self) -> tuple:
-        return (self.id, self.rulings, self.requires, self.description, self.id_line)
+        return (self.id, self.rulings, self.requires, self.id_line)
 
     @classmethod
     def from_data(cls, data: Any) -> "CaseFacts":
-        case_id, rulings, requires, description, id_line = data
-        return cls(case_id, tuple(rulings), tuple(requires), description, id_line)
+        case_id, rulings, requires, id_line = data
+        return cls(case_id, tuple(map(sys.intern, rulings)), tuple(map(sys.intern, requires)), id_line)
 
 
 class Case:
@@ -74,14 +75,20 @@ class Case:
     Its document (data and lines) may be released once used, and is read again when needed: a run
     of thousands of cases holds one document at a time, and the facts of the others."""
 
+    __slots__ = ("_path", "rel_path", "root_name", "_doc", "_load", "_facts")
+
     def __init__(self, path: Path, doc: Document | None, rel_path: str, root_name: str = "cases", *,
                  load: Callable[[Path], Document] | None = None, facts: CaseFacts | None = None) -> None:
-        self.path = path
+        self._path = str(path)  # a string weighs far less than a Path, and a run holds every case
         self.rel_path = rel_path
         self.root_name = root_name
         self._doc = doc
         self._load = load  # how to read the document again (None: it can't be released)
         self._facts = facts
+
+    @property
+    def path(self) -> Path:
+        return Path(self._path)
 
     def __repr__(self) -> str:
         return f"Case({self.display_path!r})"
@@ -106,11 +113,10 @@ class Case:
         data = self.data
         value = data.get("id")
         rulings, requires = data.get("rulings"), data.get("requires")
-        description = data.get("description")
         return CaseFacts(value if isinstance(value, str) else self.expected_id,
-                         tuple(r for r in rulings if isinstance(r, str)) if isinstance(rulings, list) else (),
-                         tuple(r for r in requires if isinstance(r, str)) if isinstance(requires, list) else (),
-                         description if isinstance(description, str) else "", self.doc.line_of(["id"]))
+                         tuple(sys.intern(r) for r in rulings if isinstance(r, str)) if isinstance(rulings, list) else (),
+                         tuple(sys.intern(r) for r in requires if isinstance(r, str)) if isinstance(requires, list) else (),
+                         self.doc.line_of(["id"]))
 
     @property
     def data(self) -> dict[str, Any]:
@@ -139,7 +145,8 @@ class Case:
 
     @property
     def description(self) -> str:
-        return self.facts.description
+        value = self.data.get("description")
+        return value if isinstance(value, str) else ""
 
     def line_of(self, path: Iterable[str | int]) -> int:
         path = list(path)
@@ -165,7 +172,7 @@ class Corpus:
 
     root: Path
     cache: Cache = field(default_factory=Cache.from_environment, repr=False)
-    _case_cache: dict[Path, Case] = field(default_factory=dict, repr=False)
+    _case_cache: dict[str, Case] = field(default_factory=dict, repr=False)
 
     def document(self, path: Path) -> Document:
         """The document of the file `path` (YamlError if it isn't valid YAML)."""
@@ -249,21 +256,21 @@ class Corpus:
 
     def load_case(self, path: Path, raw: bytes | None = None) -> Case:
         """The case in the file `path` (whose bytes may be given); YamlError if it isn't valid YAML."""
-        cached = self._case_cache.get(path)
+        cached = self._case_cache.get(str(path))
         if cached is not None:
             return cached
         if raw is None:
             raw = path.read_bytes()
         doc = self._document(path, raw, digest(code_fingerprint(), raw))
         case = Case(path, doc, self._rel(path), self.root.name, load=self.document)
-        self._case_cache[path] = case
+        self._case_cache[str(path)] = case
         return case
 
     def known_case(self, path: Path, facts: CaseFacts) -> Case:
         """A case whose facts are known (from the cache): its document is read when needed."""
-        case = self._case_cache.get(path)
+        case = self._case_cache.get(str(path))
         if case is None:
-            case = self._case_cache[path] = Case(path, None, self._rel(path), self.root.name, load=self.document,
+            case = self._case_cache[str(path)] = Case(path, None, self._rel(path), self.root.name, load=self.document,
                                                  facts=facts)
         return case
 
