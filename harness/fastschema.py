@@ -17,12 +17,14 @@ import numbers
 import re
 from typing import Any, Callable
 
-from jsonschema import Draft202012Validator
-
 Check = Callable[[Any], bool]
 
-#: Every keyword jsonschema implements for draft 2020-12; others are annotations (description, ...).
-ASSERTING_KEYWORDS = frozenset(Draft202012Validator.VALIDATORS)
+
+def asserting_keywords() -> frozenset[str]:
+    """Every keyword jsonschema implements for draft 2020-12; others are annotations (description, ...)."""
+    from jsonschema import Draft202012Validator
+
+    return frozenset(Draft202012Validator.VALIDATORS)
 
 
 class Unsure(Exception):
@@ -41,7 +43,7 @@ def compile_schema(schema: Any, registry: Any) -> Check:
         if resolved.contents != schema:
             raise Unsupported(f"the registry has another schema with the $id {schema['$id']}")
         schema, resolver = resolved.contents, resolved.resolver
-    return _Compiler().compile(schema, resolver)
+    return _Compiler(asserting_keywords()).compile(schema, resolver)
 
 
 def _always(instance: Any) -> bool:
@@ -95,7 +97,8 @@ def _keys(x: dict) -> dict:
 
 
 class _Compiler:
-    def __init__(self) -> None:
+    def __init__(self, asserting: frozenset[str]) -> None:
+        self.asserting = asserting
         self.done: dict[int, Check] = {}
 
     def compile(self, schema: Any, resolver: Any) -> Check:
@@ -123,7 +126,7 @@ class _Compiler:
                 check = compile_keyword(self, value, schema, resolver)
                 if check is not None:
                     checks.append(check)
-            elif keyword in ASSERTING_KEYWORDS:
+            elif keyword in self.asserting:
                 raise Unsupported(keyword)
             elif keyword == "$id" and resolver.lookup(value).contents is not schema:
                 raise Unsupported("a resource embedded in a schema ($id in a subschema)")

@@ -1,4 +1,7 @@
-"""The JSON Schemas, compiled once per process and reused for every file."""
+"""The JSON Schemas, compiled once per process and reused for every file.
+
+jsonschema is imported only when a file is validated: a run whose files the cache already knows
+(harness/cache.py) never needs it, and importing it is a tenth of the command's start-up."""
 
 from __future__ import annotations
 
@@ -7,14 +10,15 @@ import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterator
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, relevance
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING, Any, Iterator
 
 from harness.fastschema import Check, Unsupported, Unsure, compile_schema
 from harness.paths import schema_dir
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 
 @lru_cache(maxsize=None)
@@ -30,6 +34,8 @@ def schema(name: str) -> dict[str, Any]:
 @lru_cache(maxsize=None)
 def registry() -> Registry:
     """Every schema by its $id, so one schema can $ref another (protocol/run refers to case.schema.json)."""
+    from referencing import Registry, Resource
+
     resources = []
     for path in sorted(schema_dir().rglob("*.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
@@ -40,6 +46,8 @@ def registry() -> Registry:
 
 @lru_cache(maxsize=None)
 def validator(name: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema(name), registry=registry())
 
 
@@ -77,6 +85,8 @@ def problems(name: str, instance: Any, limit: int = 10) -> list[SchemaProblem]:
         return []
     found: list[SchemaProblem] = []
     seen: set[tuple] = set()
+    from jsonschema.exceptions import relevance
+
     for error in sorted(validator(name).iter_errors(instance), key=relevance):
         error = _most_specific(error)
         key = tuple(error.absolute_path)

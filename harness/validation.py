@@ -5,11 +5,11 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from harness import schemas
 from harness.cards import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
-from harness.cache import digest
+from harness.cache import code_fingerprint, digest
 from harness.corpus import Case, CaseFacts, Corpus
 from harness.yamlio import Document, YamlError, format_path
 
@@ -413,20 +413,35 @@ def _validate_support_files(corpus: Corpus) -> Iterator[Problem]:
     except (YamlError, FileNotFoundError) as exc:
         yield Problem(f"{corpus.root.name}/rulings.yaml", getattr(exc, "line", 1), "$", str(getattr(exc, "message", exc)))
         return
-    yield from validate_document(doc, "rulings", f"{corpus.root.name}/rulings.yaml")
+    yield from _cached_problems(corpus, doc.path, lambda: validate_document(doc, "rulings", f"{corpus.root.name}/rulings.yaml"))
     try:
         docs = corpus.card_docs
     except YamlError as exc:
         yield Problem(_display(corpus, exc.path), exc.line, "$", exc.message)
         return
     for path, card_doc in docs.items():
-        display = _display(corpus, path)
-        card_problems = validate_document(card_doc, "card", display)
-        yield from card_problems
-        if not card_problems:
-            from harness.cards import card_file_slug
+        yield from _cached_problems(corpus, path, lambda: _card_problems(corpus, path, card_doc))
 
-            expected = card_file_slug(card_doc.data["name"]) + ".yaml"
-            if path.name != expected:
-                yield Problem(display, 1, "$.name", f"file name does not match the card name",
-                              f"expected {expected}")
+
+def _card_problems(corpus: Corpus, path, card_doc: Document) -> list[Problem]:
+    display = _display(corpus, path)
+    found = validate_document(card_doc, "card", display)
+    if not found:
+        from harness.cards import card_file_slug
+
+        expected = card_file_slug(card_doc.data["name"]) + ".yaml"
+        if path.name != expected:
+            found.append(Problem(display, 1, "$.name", "file name does not match the card name", f"expected {expected}"))
+    return found
+
+
+def _cached_problems(corpus: Corpus, path, validate: Callable[[], list[Problem]]) -> list[Problem]:
+    """The problems of a rulings or card file, from the cache if it was validated as it is now."""
+    key = digest(code_fingerprint(), _display(corpus, path).encode("utf-8", "surrogateescape"),
+                 corpus.support_files[path])
+    cached = corpus.cache.get("validation", path, key)
+    if cached is not None:
+        return [Problem(*problem) for problem in cached]
+    found = validate()
+    corpus.cache.put("validation", path, key, [(p.file, p.line, p.path, p.message, p.hint) for p in found])
+    return found
