@@ -102,16 +102,13 @@ def _int_or_none(value: str | None) -> int | None:
 def printed(face: Face, card: CardDef, controller: str, *, mana_value_face: Face | None = None,
             x: int = 0) -> Characteristics:
     """Characteristics straight from a face. Mana value comes from `mana_value_face` (rule 712.8e)."""
-    chars = Characteristics(
-        name=face.name, mana_cost=face.mana_cost, colors=set(face.colors),
-        supertypes=list(face.supertypes), types=list(face.types), subtypes=list(face.subtypes),
-        abilities=list(face.abilities), power=_int_or_none(face.power), toughness=_int_or_none(face.toughness),
-        loyalty=_int_or_none(face.loyalty), controller=controller, mana_value=0, copiable=face, card=card)
-    cost_face = mana_value_face or face
-    chars.mana_value = cost_face.mana_cost.mana_value(x) if cost_face.mana_cost else 0
-    if any(a.kind == "keyword" and a.keyword == "Changeling" for a in face.abilities):
-        chars.all_creature_types = True  # a characteristic-defining ability that works in every zone (702.73a)
-    return chars
+    cost = (mana_value_face or face).mana_cost
+    return Characteristics(
+        face.name, face.mana_cost, set(face.colors), list(face.supertypes), list(face.types), list(face.subtypes),
+        list(face.abilities), _int_or_none(face.power), _int_or_none(face.toughness), _int_or_none(face.loyalty),
+        controller, cost.mana_value(x) if cost else 0, face, card,
+        # Changeling: a characteristic-defining ability that works in every zone (702.73a).
+        any(a.keyword == "Changeling" and a.kind == "keyword" for a in face.abilities))
 
 
 def characteristics(state: GameState, obj: GameObject) -> Characteristics:
