@@ -75,11 +75,16 @@ class Case:
     Its document (data and lines) may be released once used, and is read again when needed: a run
     of thousands of cases holds one document at a time, and the facts of the others."""
 
-    __slots__ = ("_path", "rel_path", "root_name", "_doc", "_load", "_facts")
+    __slots__ = ("_where", "_under", "rel_path", "root_name", "_doc", "_load", "_facts")
 
     def __init__(self, path: Path, doc: Document | None, rel_path: str, root_name: str = "cases", *,
-                 load: Callable[[Path], Document] | None = None, facts: CaseFacts | None = None) -> None:
-        self._path = str(path)  # a string weighs far less than a Path, and a run holds every case
+                 load: Callable[[Path], Document] | None = None, facts: CaseFacts | None = None,
+                 root: Path | None = None) -> None:
+        # A run holds every case it selected: a case keeps its path as the corpus root (shared) and
+        # its path under it, not a Path of its own.
+        if root is None and path.parts[-len(Path(rel_path).parts):] == Path(rel_path).parts:
+            root = path.parents[len(Path(rel_path).parts) - 1]
+        self._where, self._under = (root, True) if root is not None else (path, False)
         self.rel_path = rel_path
         self.root_name = root_name
         self._doc = doc
@@ -88,7 +93,7 @@ class Case:
 
     @property
     def path(self) -> Path:
-        return Path(self._path)
+        return self._where / self.rel_path if self._under else self._where
 
     def __repr__(self) -> str:
         return f"Case({self.display_path!r})"
@@ -172,7 +177,7 @@ class Corpus:
 
     root: Path
     cache: Cache = field(default_factory=Cache.from_environment, repr=False)
-    _case_cache: dict[str, Case] = field(default_factory=dict, repr=False)
+    _case_cache: dict[str, Case] = field(default_factory=dict, repr=False)  # by path under the root
 
     def document(self, path: Path) -> Document:
         """The document of the file `path` (YamlError if it isn't valid YAML)."""
@@ -256,22 +261,23 @@ class Corpus:
 
     def load_case(self, path: Path, raw: bytes | None = None) -> Case:
         """The case in the file `path` (whose bytes may be given); YamlError if it isn't valid YAML."""
-        cached = self._case_cache.get(str(path))
+        rel = self._rel(path)
+        cached = self._case_cache.get(rel)
         if cached is not None:
             return cached
         if raw is None:
             raw = path.read_bytes()
         doc = self._document(path, raw, digest(code_fingerprint(), raw))
-        case = Case(path, doc, self._rel(path), self.root.name, load=self.document)
-        self._case_cache[str(path)] = case
+        case = self._case_cache[rel] = Case(path, doc, rel, self.root.name, load=self.document, root=self.root)
         return case
 
     def known_case(self, path: Path, facts: CaseFacts) -> Case:
         """A case whose facts are known (from the cache): its document is read when needed."""
-        case = self._case_cache.get(str(path))
+        rel = self._rel(path)
+        case = self._case_cache.get(rel)
         if case is None:
-            case = self._case_cache[str(path)] = Case(path, None, self._rel(path), self.root.name, load=self.document,
-                                                 facts=facts)
+            case = self._case_cache[rel] = Case(path, None, rel, self.root.name, load=self.document, facts=facts,
+                                                root=self.root)
         return case
 
     def _rel(self, path: Path) -> str:
