@@ -42,11 +42,13 @@ def median_time(fn: Callable[[], object], repeat: int) -> float:
 
 
 def median_times(fns: list[Callable[[], object]], repeat: int) -> list[float]:
-    """Median wall time of each of `fns`, called in turn in every round, so that they are compared
-    under the same conditions (other work on the machine, CPU frequency)."""
+    """Median wall time of each of `fns`, called in turn in every round (in reverse order every other
+    round), so that they are compared under the same conditions (other work on the machine, CPU
+    frequency, what ran just before)."""
     samples: list[list[float]] = [[] for _ in fns]
-    for _ in range(repeat):
-        for fn, times in zip(fns, samples):
+    for round_ in range(repeat):
+        order = list(zip(fns, samples))
+        for fn, times in order if round_ % 2 == 0 else reversed(order):
             started = time.perf_counter()
             fn()
             times.append(time.perf_counter() - started)
