@@ -250,16 +250,6 @@ def _property_names(c: _Compiler, names: Any, schema: dict, resolver: Any) -> Ch
     return lambda x: not isinstance(x, dict) or all(sub(name) for name in _keys(x))
 
 
-@keyword("minProperties")
-def _min_properties(c: _Compiler, n: int, schema: dict, resolver: Any) -> Check:
-    return lambda x: not isinstance(x, dict) or len(x) >= n
-
-
-@keyword("maxProperties")
-def _max_properties(c: _Compiler, n: int, schema: dict, resolver: Any) -> Check:
-    return lambda x: not isinstance(x, dict) or len(x) <= n
-
-
 @keyword("items")
 def _items(c: _Compiler, items: Any, schema: dict, resolver: Any) -> Check:
     if isinstance(items, list):
@@ -274,16 +264,6 @@ def _items(c: _Compiler, items: Any, schema: dict, resolver: Any) -> Check:
                 return False
         return True
     return check
-
-
-@keyword("minItems")
-def _min_items(c: _Compiler, n: int, schema: dict, resolver: Any) -> Check:
-    return lambda x: not isinstance(x, list) or len(x) >= n
-
-
-@keyword("maxItems")
-def _max_items(c: _Compiler, n: int, schema: dict, resolver: Any) -> Check:
-    return lambda x: not isinstance(x, list) or len(x) <= n
 
 
 @keyword("uniqueItems")
@@ -306,24 +286,25 @@ def _pattern(c: _Compiler, pattern: str, schema: dict, resolver: Any) -> Check:
     return lambda x: not isinstance(x, str) or search(x) is not None
 
 
-@keyword("minLength")
-def _min_length(c: _Compiler, n: int, schema: dict, resolver: Any) -> Check:
-    return lambda x: not isinstance(x, str) or len(x) >= n
+#: Bounds: keyword -> (what it bounds, the instances it applies to (others pass), whether it's a minimum).
+BOUNDS: dict[str, tuple[Callable[[Any], Any], Check, bool]] = {
+    "minProperties": (len, TYPES["object"], True), "maxProperties": (len, TYPES["object"], False),
+    "minItems": (len, TYPES["array"], True), "maxItems": (len, TYPES["array"], False),
+    "minLength": (len, TYPES["string"], True), "maxLength": (len, TYPES["string"], False),
+    "minimum": (lambda x: x, _is_number, True), "maximum": (lambda x: x, _is_number, False),
+}
 
 
-@keyword("maxLength")
-def _max_length(c: _Compiler, n: int, schema: dict, resolver: Any) -> Check:
-    return lambda x: not isinstance(x, str) or len(x) <= n
+def _bound(measure: Callable[[Any], Any], applies: Check, minimum: bool):
+    def compile_bound(c: _Compiler, n: Any, schema: dict, resolver: Any) -> Check:
+        if minimum:
+            return lambda x: not applies(x) or measure(x) >= n
+        return lambda x: not applies(x) or measure(x) <= n
+    return compile_bound
 
 
-@keyword("minimum")
-def _minimum(c: _Compiler, n: Any, schema: dict, resolver: Any) -> Check:
-    return lambda x: not _is_number(x) or x >= n
-
-
-@keyword("maximum")
-def _maximum(c: _Compiler, n: Any, schema: dict, resolver: Any) -> Check:
-    return lambda x: not _is_number(x) or x <= n
+for _name, (_measure, _applies, _minimum) in BOUNDS.items():
+    keyword(_name)(_bound(_measure, _applies, _minimum))
 
 
 @keyword("oneOf")
