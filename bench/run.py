@@ -1,161 +1,268 @@
-"""Benchmark: engines side by side, validation, scaling and start-up, measured in one run.
+"""The benchmark: engines side by side, the harness end to end, validation, scaling and start-up,
+all measured in this one run on the same cases, with the targets for a 2-core machine.
 
-    python bench/run.py [--repeat 5] [--scales 1,10,100] [--engines reference,cmd:...]
+    python bench/run.py [--repeat 5] [--scales 1,10,100] [--engines reference,stdio,phase,python-mtg]
+                        [--only engines,harness,validation,scaling,startup]
 
-Prints one table per measurement (medians over --repeat runs) with the ratios between rows, all
-measured on the same cases in this one run. Nothing here asserts a time: read the numbers.
+Every number is a median over --repeat runs (scaling: over half as many, at least 2). Compare the
+ratios rather than absolute times across machines. Nothing here is asserted: read the numbers.
+Engines whose extra is not installed are listed as not available.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import shutil
-import statistics
-import subprocess
+import shlex
 import sys
 import tempfile
-import time
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from tabulate import tabulate
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from measure import ROOT, environment, median_process, median_time, median_times  # noqa: E402
+from synthetic import synthetic_corpus  # noqa: E402
 
 from harness.corpus import Corpus  # noqa: E402
 from harness.engines import EngineError, open_engine  # noqa: E402
+from harness.scheduling import open_sessions, play  # noqa: E402
 from harness.validation import validate_corpus  # noqa: E402
 from harness.wire import engine_case  # noqa: E402
 
-DEFAULT_ENGINES = ["reference", "cmd:python -m reference_engine", "phase", "python-mtg"]
+SECTIONS = ("engines", "harness", "validation", "scaling", "startup")
+STDIO = "stdio"  # the reference engine in its own process, over the JSON-lines protocol
+STDIO_SPEC = "cmd:" + shlex.join([sys.executable, "-m", "reference_engine"])
+DEFAULT_ENGINES = ("reference", STDIO, "phase", "python-mtg")
+CACHE_VARIABLE = "MTG_CONFORMANCE_CACHE"  # where the harness caches the parsed, validated corpus; "off": nowhere
+MIB = 1024 * 1024
 
 
-def median_time(fn: Callable[[], object], repeat: int) -> float:
-    samples = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - started)
-    return statistics.median(samples)
+@dataclass
+class Results:
+    """The numbers the targets are checked against, filled in as sections run."""
+
+    cases: int = 0
+    reference_rate: float | None = None
+    stdio_overhead_ms: float | None = None
+    validation_cold_rate: float | None = None
+    validation_warm_rate: float | None = None
+    run_seconds: float | None = None
+    run_cold_seconds: float | None = None
+    scaling: dict[int, tuple[float, float]] = field(default_factory=dict)  # factor -> (seconds, peak MiB)
 
 
-def engine_rows(corpus: Corpus, specs: list[str], repeat: int) -> list[list[object]]:
+# --- engines ---------------------------------------------------------------------------------------
+def engine_label(spec: str) -> str:
+    return {"reference": "reference (in process)", STDIO: "reference over stdio (python -m reference_engine)"}.get(spec, spec)
+
+
+def engines_section(corpus: Corpus, specs: list[str], repeat: int, results: Results) -> str:
+    """Each engine on the cases it runs (not skipped), against the reference engine on those cases."""
     cases = validate_corpus(corpus).valid_cases
-    messages = [engine_case(case, corpus) for case in cases]
-    rows: list[list[object]] = []
-    for spec in specs:
-        try:
-            session = open_engine(spec.replace("python ", f"{sys.executable} ", 1) if spec.startswith("cmd:python ") else spec)
-        except (EngineError, ImportError) as exc:
-            rows.append([spec, "-", "-", f"not available: {str(exc).splitlines()[0][:70]}"])
-            continue
-        try:
-            session.run(messages[0])  # warm up (card data loading, caches)
-            seconds = median_time(lambda: [session.run(m) for m in messages], repeat)
-        finally:
-            session.close()
-        rows.append([spec, len(messages) / seconds, seconds / len(messages) * 1000, ""])
-    fastest = max((r[1] for r in rows if isinstance(r[1], float)), default=None)
-    for row in rows:
-        row.insert(3, f"{fastest / row[1]:.1f}x slower" if isinstance(row[1], float) and fastest and row[1] != fastest
-                   else ("fastest" if isinstance(row[1], float) else "-"))
-        if isinstance(row[1], float):
-            row[1], row[2] = f"{row[1]:,.0f}", f"{row[2]:.3f}"
-    return rows
-
-
-def validation_rows(repeat: int) -> list[list[object]]:
-    def load_and_validate():
-        report = validate_corpus(Corpus(ROOT / "cases"))
-        return report.case_count
-    count = load_and_validate()
-    seconds = median_time(load_and_validate, repeat)
-    return [["load + schema + lint (cold corpus object)", f"{count / seconds:,.0f}", f"{seconds / count * 1000:.3f}"]]
-
-
-def synthetic_corpus(target: Path, factor: int) -> int:
-    """A copy of the corpus with every case repeated `factor` times under new ids."""
-    source = ROOT / "cases"
-    shutil.copy(source / "rulings.yaml", target / "rulings.yaml")
-    shutil.copytree(source / "cards", target / "cards")
-    count = 0
-    for path in sorted(source.glob("*/*.yaml")):
-        if path.parent.name == "cards":
-            continue
-        text = path.read_text(encoding="utf-8")
-        topic, name = path.parent.name, path.stem
-        for copy in range(factor):
-            new_name = f"{name}-x{copy}"
-            folder = target / topic
-            folder.mkdir(exist_ok=True)
-            (folder / f"{new_name}.yaml").write_text(
-                text.replace(f"id: {topic}/{name}\n", f"id: {topic}/{new_name}\n", 1), encoding="utf-8")
-            count += 1
-    return count
-
-
-def run_process(args: list[str]) -> tuple[float, int, int]:
-    """Wall time, peak resident memory (KiB) and exit code of a child process."""
-    started = time.perf_counter()
-    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
-    _, status, usage = os.wait4(process.pid, 0)
-    return time.perf_counter() - started, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
-
-
-def scaling_rows(scales: list[int], repeat: int) -> list[list[object]]:
+    messages = {case.id: engine_case(case, corpus) for case in cases}
+    requires = {case.id: set(case.requires) for case in cases}
+    reference = open_engine("reference")
     rows = []
-    base_time = None
+    try:
+        for spec in specs:
+            try:
+                session = reference if spec == "reference" else open_engine(STDIO_SPEC if spec == STDIO else spec)
+            except (EngineError, ImportError) as exc:
+                rows.append([engine_label(spec), "-", "-", "-", "-", "-", f"not available: {str(exc).splitlines()[0][:60]}"])
+                continue
+            try:
+                ran = [messages[i] for i in messages if requires[i] <= session.capabilities
+                       and "skipped" not in (session.run(messages[i]).message or {})]  # also warms up
+                if ran:
+                    seconds, base = median_times([lambda: [session.run(m) for m in ran],
+                                                  lambda: [reference.run(m) for m in ran]], repeat)
+            finally:
+                if session is not reference:
+                    session.close()
+            if not ran:
+                rows.append([engine_label(spec), 0, "-", "-", "-", "-", "skips every case (see run --verbose)"])
+                continue
+            rate, ms, base_ms = len(ran) / seconds, seconds / len(ran) * 1000, base / len(ran) * 1000
+            note = ""
+            if spec == "reference":
+                results.reference_rate = rate
+            if spec == STDIO:
+                results.stdio_overhead_ms = ms - base_ms
+                note = f"protocol: {ms - base_ms:+.3f} ms/case"
+            rows.append([engine_label(spec), len(ran), f"{rate:,.0f}", f"{ms:.3f}", f"{base_ms:.3f}",
+                         f"{ms / base_ms:.2f}", note])
+    finally:
+        reference.close()
+    return tabulate(rows, headers=["engine", "cases run", "cases/s", "ms/case", "reference ms/case",
+                                   "x reference", "note"], disable_numparse=True)
+
+
+# --- the harness end to end ------------------------------------------------------------------------
+def harness_section(corpus: Corpus, repeat: int) -> str:
+    """What `run` does per case (the message, the engine, the comparison), on one or two engine processes."""
+    cases = validate_corpus(corpus).valid_cases
+    rows = []
+    base = None
+    for label, spec, jobs in [("in process, -j 1", "reference", 1), ("over stdio, -j 1", STDIO_SPEC, 1),
+                              ("over stdio, -j 2 (two engine processes)", STDIO_SPEC, 2)]:
+        sessions = open_sessions(spec, jobs)
+        try:
+            play(cases, sessions, corpus, lambda result: None)  # warm up
+            seconds = median_time(lambda: play(cases, sessions, corpus, lambda result: None), repeat)
+        finally:
+            for session in sessions:
+                session.close()
+        rate = len(cases) / seconds
+        base = base or rate
+        rows.append([label, f"{rate:,.0f}", f"{seconds / len(cases) * 1000:.3f}", f"{rate / base:.2f}"])
+    return tabulate(rows, headers=["reference engine", "cases/s", "ms/case", "x in process"], disable_numparse=True)
+
+
+# --- validation ------------------------------------------------------------------------------------
+def validation_section(root: Path, repeat: int, results: Results) -> str:
+    """Loading and validating the whole corpus (schema and lint) with a fresh Corpus object each time:
+    without the harness's cache, and with it filled by an earlier run."""
+    saved = os.environ.get(CACHE_VARIABLE)
+    rows = []
+    try:
+        with tempfile.TemporaryDirectory() as cache:
+            for label, setting in [("cold: nothing cached", "off"), ("warm: cache filled by an earlier run", cache)]:
+                os.environ[CACHE_VARIABLE] = setting
+                count = validate_corpus(Corpus(root)).case_count  # fills the cache
+                seconds = median_time(lambda: validate_corpus(Corpus(root)), repeat)
+                rate = count / seconds
+                rows.append([label, f"{rate:,.0f}", f"{seconds / count * 1000:.3f}", f"{seconds * 1000:.0f}"])
+                if setting == "off":
+                    results.validation_cold_rate = rate
+                else:
+                    results.validation_warm_rate = rate
+    finally:
+        if saved is None:
+            os.environ.pop(CACHE_VARIABLE, None)
+        else:
+            os.environ[CACHE_VARIABLE] = saved
+    return tabulate(rows, headers=["load + schema + lint", "cases/s", "ms/case", "whole corpus ms"],
+                    disable_numparse=True)
+
+
+# --- scaling -------------------------------------------------------------------------------------
+def scaling_section(root: Path, scales: list[int], repeat: int, results: Results) -> str:
+    """`mtg-conformance run` (the table report) in a fresh process on synthetic corpora: the first run
+    with an empty cache, then the median of the next runs."""
+    rows = []
+    base = None
     with tempfile.TemporaryDirectory() as tmp:
         for factor in scales:
             folder = Path(tmp) / f"x{factor}" / "cases"
-            folder.mkdir(parents=True)
-            count = synthetic_corpus(folder, factor)
-            command = [sys.executable, "-m", "harness", "run", "--cases", str(folder), "--format", "json"]
-            samples = [run_process(command) for _ in range(repeat)]
-            seconds = statistics.median(s[0] for s in samples)
-            memory = max(s[1] for s in samples)
-            codes = {s[2] for s in samples}
-            base_time = base_time or seconds / factor
-            rows.append([f"{factor}x", count, f"{seconds:.2f}", f"{count / seconds:,.0f}",
-                         f"{seconds / (base_time * factor):.2f}", f"{memory / 1024:.0f}",
-                         "ok" if codes == {0} else f"exit {sorted(codes)}"])
-    return rows
+            count = synthetic_corpus(root, folder, factor)
+            env = environment(**{CACHE_VARIABLE: str(Path(tmp) / f"cache-x{factor}")})
+            command = [sys.executable, "-m", "harness", "run", "--cases", str(folder)]
+            cold = median_process(command, 1, env)
+            warm = median_process(command, repeat, env)
+            base = base or warm.seconds / factor
+            peak = max(cold.peak_bytes, warm.peak_bytes) / MIB
+            results.scaling[factor] = (warm.seconds, peak)
+            rows.append([f"{factor}x", count, f"{cold.seconds:.2f}", f"{warm.seconds:.2f}",
+                         f"{count / warm.seconds:,.0f}", f"{warm.seconds / (base * factor):.2f}", f"{peak:.0f}",
+                         "ok" if {cold.exit_code, warm.exit_code} == {0} else f"exit {warm.exit_code}"])
+    return tabulate(rows, headers=["corpus", "cases", "first run s", "s", "cases/s", "time / linear", "peak MiB",
+                                   "result"], disable_numparse=True)
 
 
-def startup_rows(repeat: int) -> list[list[object]]:
+# --- start-up --------------------------------------------------------------------------------------
+def startup_section(repeat: int, results: Results) -> str:
     rows = []
-    for label, command in [
-        ("python -c 'import harness'", [sys.executable, "-c", "import harness"]),
-        ("python -c 'pass' (interpreter alone)", [sys.executable, "-c", "pass"]),
-        ("mtg-conformance run (whole corpus)", [sys.executable, "-m", "harness", "run"]),
-    ]:
-        seconds = statistics.median(run_process(command)[0] for _ in range(repeat))
-        rows.append([label, f"{seconds * 1000:.0f}"])
-    return rows
+    with tempfile.TemporaryDirectory() as cache:
+        warm_env = environment(**{CACHE_VARIABLE: cache})
+        cold_env = environment(**{CACHE_VARIABLE: "off"})
+        run = [sys.executable, "-m", "harness", "run"]
+        median_process(run, 1, warm_env)  # fills the cache
+        for label, command, env in [
+            ("python -c pass (the interpreter alone)", [sys.executable, "-c", "pass"], None),
+            ("python -c 'import harness'", [sys.executable, "-c", "import harness"], None),
+            ("python -c 'import harness.cli' (what the command loads)", [sys.executable, "-c", "import harness.cli"], None),
+            ("mtg-conformance run (whole corpus)", run, warm_env),
+            ("mtg-conformance run (whole corpus), nothing cached", run, cold_env),
+        ]:
+            measured = median_process(command, repeat, env)
+            rows.append([label, f"{measured.seconds * 1000:.0f}", f"{measured.peak_bytes / MIB:.0f}"])
+            if env is warm_env:
+                results.run_seconds = measured.seconds
+            elif env is cold_env:
+                results.run_cold_seconds = measured.seconds
+    return tabulate(rows, headers=["command (fresh process)", "ms", "peak MiB"], disable_numparse=True)
+
+
+# --- targets -------------------------------------------------------------------------------------
+def targets_section(results: Results) -> str:
+    def check(value: float | None, ok, shown: str) -> list[str]:
+        return [shown if value is not None else "not measured", "-" if value is None else ("met" if ok(value) else "MISSED")]
+
+    rows = [["reference engine in process >= 2,000 cases/s",
+             *check(results.reference_rate, lambda v: v >= 2000, f"{results.reference_rate or 0:,.0f} cases/s")],
+            ["stdio protocol adds <= 0.2 ms per case",
+             *check(results.stdio_overhead_ms, lambda v: v <= 0.2, f"{results.stdio_overhead_ms or 0:+.3f} ms")],
+            ["load + validate >= 5,000 cases/s (warm cache)",
+             *check(results.validation_warm_rate, lambda v: v >= 5000, f"{results.validation_warm_rate or 0:,.0f} cases/s"
+                    + (f" (cold: {results.validation_cold_rate:,.0f})" if results.validation_cold_rate else ""))],
+            ["mtg-conformance run, whole corpus, < 1 s",
+             *check(results.run_seconds, lambda v: v < 1, f"{results.run_seconds or 0:.2f} s"
+                    + (f" (nothing cached: {results.run_cold_seconds:.2f} s)" if results.run_cold_seconds else ""))]]
+    scaling = results.scaling
+    if 1 in scaling and 100 in scaling:
+        ratio = scaling[100][0] / scaling[1][0]
+        rows.append(["100x the corpus <= 110x the time of 1x", f"{ratio:.1f}x", "met" if ratio <= 110 else "MISSED"])
+        growth = scaling[100][1] - scaling[1][1]
+        per_case = growth * 1024 / max(1, 99 * results.cases)
+        rows.append(["memory does not grow with the number of cases (within 5%)",
+                     f"{scaling[1][1]:.0f} -> {scaling[100][1]:.0f} MiB ({per_case:.2f} KiB per added case)",
+                     "met" if growth <= 0.05 * scaling[1][1] else "MISSED"])
+    else:
+        rows.append(["100x the corpus <= 110x the time of 1x, memory flat", "not measured (--scales 1,...,100)", "-"])
+    return tabulate(rows, headers=["target (2-core machine)", "measured", ""], disable_numparse=True)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--repeat", type=int, default=5, help="repetitions per measurement (median reported)")
+    parser.add_argument("--repeat", type=int, default=5, help="repetitions per measurement (the median is shown)")
     parser.add_argument("--scales", default="1,10,100", help="synthetic corpus sizes, as multiples of the corpus")
     parser.add_argument("--engines", default=",".join(DEFAULT_ENGINES),
-                        help="engines to compare, comma-separated (unavailable ones are listed as such)")
+                        help=f"engines to compare, comma-separated; '{STDIO}' is the reference engine over the "
+                             "protocol (unavailable engines are listed as such)")
+    parser.add_argument("--only", default=",".join(SECTIONS), help="sections to run, comma-separated")
     args = parser.parse_args(argv)
-    corpus = Corpus(ROOT / "cases")
-    print(f"mtg-conformance benchmark: {len(validate_corpus(corpus).valid_cases)} cases, "
-          f"median of {args.repeat}, Python {sys.version.split()[0]}, {os.cpu_count()} cores\n")
-    print("Engines, same cases in the same process (adapter included):")
-    print(tabulate(engine_rows(corpus, args.engines.split(","), args.repeat),
-                   headers=["engine", "cases/s", "ms/case", "vs fastest", "note"]))
-    print("\nValidation:")
-    print(tabulate(validation_rows(args.repeat), headers=["what", "cases/s", "ms/case"]))
-    print("\nScaling (`mtg-conformance run` in a fresh process on synthetic corpora):")
-    print(tabulate(scaling_rows([int(s) for s in args.scales.split(",")], max(1, args.repeat // 2)),
-                   headers=["corpus", "cases", "seconds", "cases/s", "time / linear", "peak MiB", "result"]))
-    print("\nStart-up (wall time of a fresh process):")
-    print(tabulate(startup_rows(args.repeat), headers=["command", "ms"]))
+    sections = [s.strip() for s in args.only.split(",") if s.strip()]
+    unknown = sorted(set(sections) - set(SECTIONS))
+    if unknown:
+        parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
+    root = ROOT / "cases"
+    corpus = Corpus(root)
+    results = Results(cases=len(validate_corpus(corpus).valid_cases))
+    print(f"mtg-conformance benchmark: {results.cases} cases, median of {args.repeat}, "
+          f"Python {sys.version.split()[0]}, {os.cpu_count()} cores\n", flush=True)
+    if "engines" in sections:
+        print("Engines on the same cases (setup, actions, observations; each engine on the cases it runs):")
+        print(engines_section(corpus, [s.strip() for s in args.engines.split(",") if s.strip()], args.repeat, results),
+              end="\n\n", flush=True)
+    if "harness" in sections:
+        print("The harness end to end (case message, engine, comparison with the expectations):")
+        print(harness_section(corpus, args.repeat), end="\n\n", flush=True)
+    if "validation" in sections:
+        print("Validation of the whole corpus:")
+        print(validation_section(root, args.repeat, results), end="\n\n", flush=True)
+    if "scaling" in sections:
+        print("Scaling: `mtg-conformance run` in a fresh process on synthetic corpora (copies with new ids):")
+        print(scaling_section(root, [int(s) for s in args.scales.split(",")], max(2, args.repeat // 2), results),
+              end="\n\n", flush=True)
+    if "startup" in sections:
+        print("Start-up: wall time of a fresh process:")
+        print(startup_section(args.repeat, results), end="\n\n", flush=True)
+    print("Targets:")
+    print(targets_section(results))
     return 0
 
 

@@ -47,13 +47,34 @@ class Baseline:
 
 @dataclass
 class Verdict:
-    """A run's results against a baseline."""
+    """A run's results against a baseline, added as they come (only those that didn't pass are kept)."""
 
     baseline: Baseline
-    as_expected: list[CaseResult] = field(default_factory=list)
+    as_expected: int = 0  # results with a status the baseline allows
+    known: list[CaseResult] = field(default_factory=list)  # of those, the ones that didn't pass
     unexpected: list[CaseResult] = field(default_factory=list)  # a status the baseline does not allow
     unexpected_passes: list[CaseResult] = field(default_factory=list)  # passed, listed as not passing
     unknown_ids: list[str] = field(default_factory=list)  # entries naming no case of the corpus
+
+    def add(self, result: CaseResult) -> None:
+        allowed = self.baseline.statuses(result.case_id)
+        if result.status in allowed:
+            self.as_expected += 1
+            if result.status is not Status.PASS:
+                self.known.append(result)
+        elif result.status is Status.PASS:
+            self.unexpected_passes.append(result)
+        else:
+            self.unexpected.append(result)
+
+    def finish(self, corpus_ids: Iterable[str], order: dict[str, int] | None = None) -> "Verdict":
+        """Note the baseline's entries for cases the corpus doesn't have; put results in `order`."""
+        known = set(corpus_ids)
+        self.unknown_ids = sorted(case_id for case_id in self.baseline.entries if case_id not in known)
+        if order is not None:
+            for results in (self.known, self.unexpected, self.unexpected_passes):
+                results.sort(key=lambda r: order[r.case_id])
+        return self
 
     def ok(self, allow_unexpected_pass: bool = False) -> bool:
         return not self.unexpected and (allow_unexpected_pass or not self.unexpected_passes)
@@ -61,7 +82,7 @@ class Verdict:
     @property
     def known_ids(self) -> set[str]:
         """Cases that did not pass, as the baseline expects."""
-        return {r.case_id for r in self.as_expected if r.status is not Status.PASS}
+        return {r.case_id for r in self.known}
 
 
 def load(path: Path) -> Baseline:
@@ -89,23 +110,17 @@ def compare(baseline: Baseline, results: Iterable[CaseResult], corpus_ids: Itera
     """Results against the baseline; entries for cases that exist but were not run are ignored."""
     verdict = Verdict(baseline)
     for result in results:
-        allowed = baseline.statuses(result.case_id)
-        if result.status in allowed:
-            verdict.as_expected.append(result)
-        elif result.status is Status.PASS:
-            verdict.unexpected_passes.append(result)
-        else:
-            verdict.unexpected.append(result)
-    known = set(corpus_ids)
-    verdict.unknown_ids = sorted(case_id for case_id in baseline.entries if case_id not in known)
-    return verdict
+        verdict.add(result)
+    return verdict.finish(corpus_ids)
 
 
-def write(path: Path, results: Iterable[CaseResult], engine: dict[str, Any], previous: Baseline | None) -> int:
+def write(path: Path, results: Iterable[CaseResult], engine: dict[str, Any], previous: Baseline | None,
+          ran: Iterable[str] | None = None) -> int:
     """Write the baseline of `results` to `path`; the number of entries. Entries of cases not run are
-    kept from `previous`, and so are the reasons and issues of entries whose status still holds."""
+    kept from `previous`, and so are the reasons and issues of entries whose status still holds.
+    `results` may hold only the results that didn't pass when `ran` names every case that ran."""
     entries: dict[str, dict[str, Any]] = {}
-    ran = set()
+    ran = set(ran or ())
     old = previous.entries if previous else {}
     for result in results:
         ran.add(result.case_id)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import fnmatch
+import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
-from harness.yamlio import Document, YamlError, load_file
+from harness.cache import Cache, code_fingerprint, digest, fingerprint
+from harness.yamlio import Document, YamlError, load_bytes
 
 CARDS_DIRNAME = "cards"
 RULINGS_FILENAME = "rulings.yaml"
@@ -48,14 +50,78 @@ class CardData:
         return len(self.faces) > 1
 
 
-@dataclass
-class Case:
-    """One case file, loaded but not necessarily valid."""
+@dataclass(frozen=True, slots=True)
+class CaseFacts:
+    """What is known of a case without its document: enough to select it, and to report on it. A run
+    of many cases holds these, so they are small (ruling ids and capabilities are shared strings)."""
 
-    path: Path
-    doc: Document
-    rel_path: str
-    root_name: str = "cases"
+    id: str
+    rulings: tuple[str, ...]
+    requires: tuple[str, ...]
+    id_line: int
+
+    def to_data(self) -> tuple:
+        return (self.id, self.rulings, self.requires, self.id_line)
+
+    @classmethod
+    def from_data(cls, data: Any) -> "CaseFacts":
+        case_id, rulings, requires, id_line = data
+        return cls(case_id, tuple(map(sys.intern, rulings)), tuple(map(sys.intern, requires)), id_line)
+
+
+class Case:
+    """One case file, loaded but not necessarily valid.
+
+    Its document (data and lines) may be released once used, and is read again when needed: a run
+    of thousands of cases holds one document at a time, and the facts of the others."""
+
+    __slots__ = ("_where", "_under", "rel_path", "root_name", "_doc", "_load", "_facts")
+
+    def __init__(self, path: Path, doc: Document | None, rel_path: str, root_name: str = "cases", *,
+                 load: Callable[[Path], Document] | None = None, facts: CaseFacts | None = None,
+                 root: Path | None = None) -> None:
+        # A run holds every case it selected: a case keeps its path as the corpus root (shared) and
+        # its path under it, not a Path of its own.
+        if root is None and path.parts[-len(Path(rel_path).parts):] == Path(rel_path).parts:
+            root = path.parents[len(Path(rel_path).parts) - 1]
+        self._where, self._under = (root, True) if root is not None else (path, False)
+        self.rel_path = rel_path
+        self.root_name = root_name
+        self._doc = doc
+        self._load = load  # how to read the document again (None: it can't be released)
+        self._facts = facts
+
+    @property
+    def path(self) -> Path:
+        return self._where / self.rel_path if self._under else self._where
+
+    def __repr__(self) -> str:
+        return f"Case({self.display_path!r})"
+
+    @property
+    def doc(self) -> Document:
+        if self._doc is None:
+            assert self._load is not None
+            self._doc = self._load(self.path)
+        return self._doc
+
+    def release(self) -> None:
+        """Forget the document (if it can be read again), keeping the facts."""
+        if self._load is not None and self._doc is not None:
+            self._facts = self.facts
+            self._doc = None
+
+    @property
+    def facts(self) -> CaseFacts:
+        if self._facts is not None:
+            return self._facts
+        data = self.data
+        value = data.get("id")
+        rulings, requires = data.get("rulings"), data.get("requires")
+        return CaseFacts(value if isinstance(value, str) else self.expected_id,
+                         tuple(sys.intern(r) for r in rulings if isinstance(r, str)) if isinstance(rulings, list) else (),
+                         tuple(sys.intern(r) for r in requires if isinstance(r, str)) if isinstance(requires, list) else (),
+                         self.doc.line_of(["id"]))
 
     @property
     def data(self) -> dict[str, Any]:
@@ -63,8 +129,7 @@ class Case:
 
     @property
     def id(self) -> str:
-        value = self.data.get("id")
-        return value if isinstance(value, str) else self.expected_id
+        return self.facts.id
 
     @property
     def expected_id(self) -> str:
@@ -77,13 +142,11 @@ class Case:
 
     @property
     def rulings(self) -> list[str]:
-        value = self.data.get("rulings")
-        return [r for r in value if isinstance(r, str)] if isinstance(value, list) else []
+        return list(self.facts.rulings)
 
     @property
     def requires(self) -> list[str]:
-        value = self.data.get("requires")
-        return [r for r in value if isinstance(r, str)] if isinstance(value, list) else []
+        return list(self.facts.requires)
 
     @property
     def description(self) -> str:
@@ -91,7 +154,10 @@ class Case:
         return value if isinstance(value, str) else ""
 
     def line_of(self, path: Iterable[str | int]) -> int:
-        return self.doc.line_of(list(path))
+        path = list(path)
+        if path == ["id"] and self._facts is not None:
+            return self._facts.id_line
+        return self.doc.line_of(path)
 
     def location(self, path: Iterable[str | int] = ()) -> str:
         return f"{self.display_path}:{self.line_of(path)}"
@@ -104,14 +170,48 @@ class Case:
 
 @dataclass
 class Corpus:
-    """A corpus directory: rulings.yaml, cards/ and one folder of cases per topic."""
+    """A corpus directory: rulings.yaml, cards/ and one folder of cases per topic.
+
+    Files are read through the harness's cache (harness/cache.py): a file that hasn't changed since
+    it was last read is not parsed again."""
 
     root: Path
-    _case_cache: dict[Path, Case] = field(default_factory=dict, repr=False)
+    cache: Cache = field(default_factory=Cache.from_environment, repr=False)
+    _case_cache: dict[str, Case] = field(default_factory=dict, repr=False)  # by path under the root
+
+    def document(self, path: Path) -> Document:
+        """The document of the file `path` (YamlError if it isn't valid YAML)."""
+        raw = path.read_bytes()
+        return self._document(path, raw, digest(code_fingerprint(), raw))
+
+    def _document(self, path: Path, raw: bytes, key: bytes) -> Document:
+        cached = self.cache.get("document", path, key)
+        if cached is not None:
+            return Document(path, cached[0], cached[1])
+        doc = load_bytes(raw, path)
+        self.cache.put("document", path, key, (doc.data, doc.lines))
+        return doc
+
+    @cached_property
+    def support_files(self) -> dict[Path, bytes]:
+        """rulings.yaml and cards/*.yaml, as bytes: validation of every case depends on them."""
+        paths = [self.root / RULINGS_FILENAME] + sorted((self.root / CARDS_DIRNAME).glob("*.yaml"))
+        return {path: path.read_bytes() for path in paths if path.is_file()}
+
+    @cached_property
+    def context(self) -> bytes:
+        """What validating a file depends on besides the file: the harness, its schemas, the corpus's
+        rulings and cards (by name and contents)."""
+        return fingerprint(part for path, raw in self.support_files.items()
+                           for part in (path.relative_to(self.root).as_posix().encode(), raw))
 
     @cached_property
     def rulings_doc(self) -> Document:
-        return load_file(self.root / RULINGS_FILENAME)
+        path = self.root / RULINGS_FILENAME
+        raw = self.support_files.get(path)
+        if raw is None:
+            raise FileNotFoundError(f"{path}: no such file")
+        return self._document(path, raw, digest(code_fingerprint(), raw))
 
     @cached_property
     def rulings(self) -> dict[str, Ruling]:
@@ -125,7 +225,8 @@ class Corpus:
 
     @cached_property
     def card_docs(self) -> dict[Path, Document]:
-        return {path: load_file(path) for path in sorted((self.root / CARDS_DIRNAME).glob("*.yaml"))}
+        return {path: self._document(path, raw, digest(code_fingerprint(), raw))
+                for path, raw in self.support_files.items() if path.parent.name == CARDS_DIRNAME}
 
     @cached_property
     def cards(self) -> dict[str, CardData]:
@@ -158,14 +259,29 @@ class Corpus:
             paths.extend(sorted(topic.rglob("*.yaml")))
         return paths
 
-    def load_case(self, path: Path) -> Case:
-        cached = self._case_cache.get(path)
+    def load_case(self, path: Path, raw: bytes | None = None) -> Case:
+        """The case in the file `path` (whose bytes may be given); YamlError if it isn't valid YAML."""
+        rel = self._rel(path)
+        cached = self._case_cache.get(rel)
         if cached is not None:
             return cached
-        rel = path.relative_to(self.root).as_posix()
-        case = Case(path, load_file(path), rel, self.root.name)
-        self._case_cache[path] = case
+        if raw is None:
+            raw = path.read_bytes()
+        doc = self._document(path, raw, digest(code_fingerprint(), raw))
+        case = self._case_cache[rel] = Case(path, doc, rel, self.root.name, load=self.document, root=self.root)
         return case
+
+    def known_case(self, path: Path, facts: CaseFacts) -> Case:
+        """A case whose facts are known (from the cache): its document is read when needed."""
+        rel = self._rel(path)
+        case = self._case_cache.get(rel)
+        if case is None:
+            case = self._case_cache[rel] = Case(path, None, rel, self.root.name, load=self.document, facts=facts,
+                                                root=self.root)
+        return case
+
+    def _rel(self, path: Path) -> str:
+        return path.relative_to(self.root).as_posix()
 
     def iter_cases(self) -> Iterator[Case | YamlError]:
         """Every case, or the YamlError of a file that cannot be parsed."""

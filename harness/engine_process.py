@@ -38,7 +38,7 @@ class EngineProcess:
         assert self.proc.stdin is not None
         if self.proc.stdin.closed:
             raise BrokenPipeError("the engine's standard input is closed")
-        self.proc.stdin.write(json.dumps(message).encode("ascii") + b"\n")
+        self.proc.stdin.write(json.dumps(message, separators=(",", ":"), check_circular=False).encode("ascii") + b"\n")
         self.proc.stdin.flush()
 
     def read_line(self, timeout: float) -> bytes | None:

@@ -7,9 +7,12 @@ changed; an unexpected pass is a failure unless unexpected passes are allowed.
 
 from __future__ import annotations
 
+import io
+import itertools
 import re
+import tempfile
 import xml.etree.ElementTree as ET
-from typing import Any
+from typing import Any, Iterable, TextIO
 
 from harness.baseline import Verdict
 from harness.corpus import Corpus
@@ -19,40 +22,68 @@ from harness.results import CaseResult, Status
 _NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
-def junit_xml(engine: dict[str, Any], results: list[CaseResult], corpus: Corpus, verdict: Verdict | None = None,
+def junit_xml(engine: dict[str, Any], results: Iterable[CaseResult], corpus: Corpus, verdict: Verdict | None = None,
               *, allow_unexpected_pass: bool = False) -> str:
+    out = io.StringIO()
+    write_junit(out, engine, results, corpus, verdict, allow_unexpected_pass=allow_unexpected_pass)
+    return out.getvalue()
+
+
+def write_junit(stream: TextIO, engine: dict[str, Any], results: Iterable[CaseResult], corpus: Corpus,
+                verdict: Verdict | None = None, *, allow_unexpected_pass: bool = False) -> None:
+    """The report, with `results` in the corpus order (each topic's together): one topic's suite is
+    built at a time and kept in a temporary file until the totals, written first, are known."""
     known = verdict.known_ids if verdict else set()
     stale = {r.case_id for r in verdict.unexpected_passes} if verdict and not allow_unexpected_pass else set()
     root = ET.Element("testsuites", name="mtg-conformance")
-    suites: dict[str, ET.Element] = {}
-    for result in results:
-        topic = result.case_id.split("/")[0]
-        suite = suites.get(topic)
-        if suite is None:
-            suite = suites[topic] = ET.SubElement(root, "testsuite", name=topic)
+    totals = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+    total_time = 0.0
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as suites:
+        for topic, group in itertools.groupby(results, key=lambda r: r.case_id.split("/")[0]):
+            suite = ET.Element("testsuite", name=topic)
             properties = ET.SubElement(suite, "properties")
             for key in ("name", "version"):
                 ET.SubElement(properties, "property", name=f"engine.{key}", value=_clean(engine.get(key, "")))
-        _testcase(suite, result, corpus, known, stale, verdict)
-    for element in [root, *suites.values()]:
-        cases = element.iter("testcase")
-        counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
-        total_time = 0.0
-        for case in cases:
-            counts["tests"] += 1
-            total_time += float(case.get("time", "0"))
-            for child, key in (("failure", "failures"), ("error", "errors"), ("skipped", "skipped")):
-                if case.find(child) is not None:
-                    counts[key] += 1
-        for key, value in counts.items():
-            element.set(key, str(value))
-        element.set("time", f"{total_time:.3f}")
-    ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+            for result in group:
+                case = _testcase(suite, result, corpus, known, stale, verdict)
+                total_time += float(case.get("time", "0"))
+                for child, count in (("failure", "failures"), ("error", "errors"), ("skipped", "skipped")):
+                    totals[count] += case.find(child) is not None
+                totals["tests"] += 1
+            _count(suite)
+            ET.indent(suite, level=1)
+            suites.write("\n  " + ET.tostring(suite, encoding="unicode"))
+        for key, value in totals.items():
+            root.set(key, str(value))
+        root.set("time", f"{total_time:.3f}")
+        stream.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+        if not totals["tests"]:
+            stream.write(ET.tostring(root, encoding="unicode") + "\n")
+            return
+        opening = ET.tostring(root, encoding="unicode")
+        stream.write(opening.removesuffix(" />") + ">")  # the root has no children yet: "<testsuites ... />"
+        suites.seek(0)
+        while chunk := suites.read(65536):
+            stream.write(chunk)
+        stream.write("\n</testsuites>\n")
+
+
+def _count(suite: ET.Element) -> None:
+    counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+    total_time = 0.0
+    for case in suite.iter("testcase"):
+        counts["tests"] += 1
+        total_time += float(case.get("time", "0"))
+        for child, key in (("failure", "failures"), ("error", "errors"), ("skipped", "skipped")):
+            if case.find(child) is not None:
+                counts[key] += 1
+    for key, value in counts.items():
+        suite.set(key, str(value))
+    suite.set("time", f"{total_time:.3f}")
 
 
 def _testcase(suite: ET.Element, result: CaseResult, corpus: Corpus, known: set[str], stale: set[str],
-              verdict: Verdict | None) -> None:
+              verdict: Verdict | None) -> ET.Element:
     case = ET.SubElement(suite, "testcase", name=result.case_id, classname=f"mtg-conformance.{suite.get('name')}",
                          file=result.file, line=str(result.line), time=f"{result.duration:.3f}")
     details = _clean("\n".join(describe(result, corpus)))
@@ -79,6 +110,7 @@ def _testcase(suite: ET.Element, result: CaseResult, corpus: Corpus, known: set[
                                                                         if result.message else status.value)).text = details
     if result.stderr:
         ET.SubElement(case, "system-err").text = _clean(result.stderr)
+    return case
 
 
 def _clean(text: Any) -> str:

@@ -12,9 +12,10 @@ from typing import Any, TextIO
 
 from harness.baseline import Verdict
 from harness.corpus import Corpus
-from harness.junit import junit_xml
-from harness.report import summary, table, to_json
+from harness.junit import write_junit
+from harness.report import table
 from harness.results import CaseResult
+from harness.tally import Tally
 
 FORMATS = ("table", "json", "junit", "jsonl")
 BY_EXTENSION = {".json": "json", ".jsonl": "jsonl", ".xml": "junit"}
@@ -61,9 +62,14 @@ class Reports:
     def result(self, result: CaseResult) -> None:
         self._lines(result.to_json())
 
-    def finish(self, engine: dict[str, Any], results: list[CaseResult], corpus: Corpus, *, verbose: bool,
+    @property
+    def lists_every_case(self) -> bool:
+        """Whether a report written at the end lists every result (JSON, JUnit), not only the failures."""
+        return any(target.format in ("json", "junit") for target in self.targets)
+
+    def finish(self, engine: dict[str, Any], results: Tally, corpus: Corpus, *, verbose: bool,
                verdict: Verdict | None, allow_unexpected_pass: bool, exit_code: int) -> None:
-        tail: dict[str, Any] = {"summary": summary(results), "exit": exit_code}
+        tail: dict[str, Any] = {"summary": results.summary(), "exit": exit_code}
         if verdict is not None:
             tail["baseline"] = baseline_json(verdict, allow_unexpected_pass)
         self._lines(tail)
@@ -71,8 +77,8 @@ class Reports:
             if target.format == "jsonl":
                 continue
             assert target.stream is not None
-            target.stream.write(render(target.format, engine, results, corpus, verbose=verbose, verdict=verdict,
-                                       allow_unexpected_pass=allow_unexpected_pass) + "\n")
+            write(target.stream, target.format, engine, results, corpus, verbose=verbose, verdict=verdict,
+                  allow_unexpected_pass=allow_unexpected_pass)
             target.stream.flush()
 
     def close(self) -> None:
@@ -87,19 +93,41 @@ class Reports:
                 target.stream.flush()
 
 
-def render(fmt: str, engine: dict[str, Any], results: list[CaseResult], corpus: Corpus, *, verbose: bool = False,
-           verdict: Verdict | None = None, allow_unexpected_pass: bool = False) -> str:
+def write(stream: TextIO, fmt: str, engine: dict[str, Any], results: Tally, corpus: Corpus, *,
+          verbose: bool = False, verdict: Verdict | None = None, allow_unexpected_pass: bool = False) -> None:
+    """Write the report in `fmt`. JSON and JUnit list every result, read back one at a time."""
     if fmt == "junit":
-        return junit_xml(engine, results, corpus, verdict, allow_unexpected_pass=allow_unexpected_pass)
-    if fmt == "json":
-        report = to_json(engine, results)
+        write_junit(stream, engine, results.results(), corpus, verdict, allow_unexpected_pass=allow_unexpected_pass)
+        stream.write("\n")
+    elif fmt == "json":
+        write_json(stream, engine, results, verdict, allow_unexpected_pass)
+    else:
+        text = table(engine, results, corpus, verbose=verbose, known=verdict.known_ids if verdict else frozenset())
         if verdict is not None:
-            report["baseline"] = baseline_json(verdict, allow_unexpected_pass)
-        return json.dumps(report, indent=2, default=str)
-    text = table(engine, results, corpus, verbose=verbose, known=verdict.known_ids if verdict else frozenset())
+            text += "\n\n" + "\n".join(baseline_lines(verdict, allow_unexpected_pass))
+        stream.write(text + "\n")
+
+
+def write_json(stream: TextIO, engine: dict[str, Any], results: Tally, verdict: Verdict | None,
+               allow_unexpected_pass: bool) -> None:
+    """The JSON report, written as json.dumps(report, indent=2) would write it, a case at a time."""
+    head = json.dumps({"engine": {"name": engine.get("name"), "version": engine.get("version")},
+                       "summary": results.summary()}, indent=2, default=str)
+    stream.write(head[:-2] + ',\n  "cases": [')  # the head without its closing "\n}"
+    count = 0
+    for result in results.results():
+        stream.write(("\n" if not count else ",\n") + _nested(result.to_json(), "    ", first=True))
+        count += 1
+    stream.write("\n  ]" if count else "]")
     if verdict is not None:
-        text += "\n\n" + "\n".join(baseline_lines(verdict, allow_unexpected_pass))
-    return text
+        stream.write(',\n  "baseline": ' + _nested(baseline_json(verdict, allow_unexpected_pass), "  ", first=False))
+    stream.write("\n}\n")
+
+
+def _nested(value: Any, indent: str, *, first: bool) -> str:
+    """json.dumps(value, indent=2) as it reads nested at `indent` (its first line too, if `first`)."""
+    lines = json.dumps(value, indent=2, default=str).split("\n")
+    return "\n".join(([indent + lines[0]] if first else [lines[0]]) + [indent + line for line in lines[1:]])
 
 
 def baseline_json(verdict: Verdict, allow_unexpected_pass: bool) -> dict[str, Any]:
@@ -107,7 +135,7 @@ def baseline_json(verdict: Verdict, allow_unexpected_pass: bool) -> dict[str, An
     return {
         "file": str(verdict.baseline.path),
         "ok": verdict.ok(allow_unexpected_pass),
-        "as_expected": len(verdict.as_expected),
+        "as_expected": verdict.as_expected,
         "unexpected": [{"id": r.case_id, "status": r.status.value,
                         "expected": [s.value for s in verdict.baseline.statuses(r.case_id)]} for r in verdict.unexpected],
         "unexpected_pass": [{"id": r.case_id, "expected": [s.value for s in entries[r.case_id].statuses]}
@@ -119,7 +147,7 @@ def baseline_json(verdict: Verdict, allow_unexpected_pass: bool) -> dict[str, An
 def baseline_lines(verdict: Verdict, allow_unexpected_pass: bool) -> list[str]:
     baseline = verdict.baseline
     known = len(verdict.known_ids)
-    lines = [f"baseline {baseline.path}: {len(verdict.as_expected)} result(s) as expected"
+    lines = [f"baseline {baseline.path}: {verdict.as_expected} result(s) as expected"
              + (f" ({known} known not to pass)" if known else "")]
     for result in verdict.unexpected:
         expected = " or ".join(s.value for s in baseline.statuses(result.case_id))

@@ -12,8 +12,7 @@ from tabulate import tabulate
 
 from harness.corpus import Corpus
 from harness.results import CaseResult, Status
-
-STATUS_ORDER = [s.value for s in Status]
+from harness.tally import STATUS_ORDER, Tally
 
 
 def summary(results: Iterable[CaseResult]) -> dict[str, int]:
@@ -21,33 +20,23 @@ def summary(results: Iterable[CaseResult]) -> dict[str, int]:
     return {status: counts.get(status, 0) for status in STATUS_ORDER}
 
 
-def to_json(engine: dict[str, Any], results: list[CaseResult]) -> dict[str, Any]:
-    return {
-        "engine": {"name": engine.get("name"), "version": engine.get("version")},
-        "summary": summary(results),
-        "cases": [r.to_json() for r in results],
-    }
-
-
-def table(engine: dict[str, Any], results: list[CaseResult], corpus: Corpus, *, verbose: bool = False,
+def table(engine: dict[str, Any], results: Tally | list[CaseResult], corpus: Corpus, *, verbose: bool = False,
           known: frozenset[str] | set[str] = frozenset()) -> str:
     """Results table by topic, then details of every case that did not pass (except `known` ones:
     results a baseline expects, shown with --verbose)."""
+    tally = results if isinstance(results, Tally) else Tally.of(results)
     lines = [f"engine: {engine.get('name')} {engine.get('version', '')}".rstrip(), ""]
-    by_topic: dict[str, Counter] = {}
-    for result in results:
-        by_topic.setdefault(result.case_id.split("/")[0], Counter())[result.status.value] += 1
-    rows = [[topic] + [counts.get(s, 0) for s in STATUS_ORDER] for topic, counts in sorted(by_topic.items())]
-    totals = summary(results)
+    rows = [[topic] + [counts.get(s, 0) for s in STATUS_ORDER] for topic, counts in sorted(tally.by_topic.items())]
+    totals = tally.summary()
     rows.append(["total"] + [totals[s] for s in STATUS_ORDER])
     lines.append(tabulate(rows, headers=["topic"] + STATUS_ORDER, tablefmt="simple"))
-    shown = [r for r in results if r.status is not Status.PASS and (verbose or (r.status is not Status.SKIP
-                                                                                 and r.case_id not in known))]
+    failing = tally.failing()
+    shown = [r for r in failing if verbose or (r.status is not Status.SKIP and r.case_id not in known)]
     for result in shown:
         lines.append("")
         lines.extend(describe(result, corpus))
     skipped = totals["skip"]
-    hidden = sum(1 for r in results if r.case_id in known and r.status is not Status.SKIP)
+    hidden = sum(1 for r in failing if r.case_id in known and r.status is not Status.SKIP)
     if (skipped or hidden) and not verbose:
         lines.append("")
         told = [f"{skipped} case(s) skipped"] if skipped else []

@@ -19,14 +19,18 @@ def run_cases(cases: Iterable[Case], session: EngineSession, corpus: Corpus) -> 
 
 
 def run_case(case: Case, session: EngineSession, corpus: Corpus) -> CaseResult:
+    """Run one case; its document is released afterwards (see Case.release)."""
     missing = sorted(set(case.requires) - session.capabilities)
     if missing:
         return base_result(case, Status.SKIP, f"the engine lacks: {', '.join(missing)}")
-    message = engine_case(case, corpus)
-    started = time.perf_counter()
-    reply = session.run(message)
-    result = judge(case, reply)
-    result.duration = time.perf_counter() - started
+    try:
+        message = engine_case(case, corpus)
+        started = time.perf_counter()
+        reply = session.run(message)
+        result = judge(case, reply)
+        result.duration = time.perf_counter() - started
+    finally:
+        case.release()
     return result
 
 

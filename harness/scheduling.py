@@ -65,20 +65,23 @@ def open_sessions(spec: str, count: int, **options) -> list[EngineSession]:
 
 
 def play(cases: Sequence[Case], sessions: Sequence[EngineSession], corpus: Corpus,
-         emit: Callable[[CaseResult], None]) -> list[CaseResult]:
+         emit: Callable[[CaseResult], None], *, keep: bool = True) -> list[CaseResult]:
     """Run `cases` on `sessions`, one case at a time per session; `emit` each result in the order of
-    `cases` as soon as it and every case before it are done. Returns the results in that order."""
+    `cases` as soon as it and every case before it are done. Returns the results in that order, or
+    nothing with keep=False (a long run then holds no result once emitted)."""
     if len(sessions) == 1:
         results = []
         for case in cases:
-            results.append(run_case(case, sessions[0], corpus))
-            emit(results[-1])
+            result = run_case(case, sessions[0], corpus)
+            emit(result)
+            if keep:
+                results.append(result)
         return results
-    return _play_parallel(cases, sessions, corpus, emit)
+    return _play_parallel(cases, sessions, corpus, emit, keep)
 
 
 def _play_parallel(cases: Sequence[Case], sessions: Sequence[EngineSession], corpus: Corpus,
-                   emit: Callable[[CaseResult], None]) -> list[CaseResult]:
+                   emit: Callable[[CaseResult], None], keep: bool) -> list[CaseResult]:
     todo: queue.Queue[int] = queue.Queue()
     for index in range(len(cases)):
         todo.put(index)
@@ -110,6 +113,8 @@ def _play_parallel(cases: Sequence[Case], sessions: Sequence[EngineSession], cor
             results[index] = outcome
             while emitted < len(cases) and results[emitted] is not None:
                 emit(results[emitted])  # type: ignore[arg-type]
+                if not keep:
+                    results[emitted] = None
                 emitted += 1
     except KeyboardInterrupt:
         stopping.set()
@@ -125,4 +130,4 @@ def _play_parallel(cases: Sequence[Case], sessions: Sequence[EngineSession], cor
         raise
     finally:
         stopping.set()
-    return [r for r in results if r is not None]
+    return [r for r in results if r is not None] if keep else []

@@ -1,4 +1,7 @@
-"""The JSON Schemas, compiled once per process and reused for every file."""
+"""The JSON Schemas, compiled once per process and reused for every file.
+
+jsonschema is imported only when a file is validated: a run whose files the cache already knows
+(harness/cache.py) never needs it, and importing it is a tenth of the command's start-up."""
 
 from __future__ import annotations
 
@@ -7,13 +10,15 @@ import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, relevance
-from referencing import Registry, Resource
-
+from harness.fastschema import Check, Unsupported, Unsure, compile_schema
 from harness.paths import schema_dir
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 
 @lru_cache(maxsize=None)
@@ -29,6 +34,8 @@ def schema(name: str) -> dict[str, Any]:
 @lru_cache(maxsize=None)
 def registry() -> Registry:
     """Every schema by its $id, so one schema can $ref another (protocol/run refers to case.schema.json)."""
+    from referencing import Registry, Resource
+
     resources = []
     for path in sorted(schema_dir().rglob("*.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
@@ -39,6 +46,8 @@ def registry() -> Registry:
 
 @lru_cache(maxsize=None)
 def validator(name: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema(name), registry=registry())
 
 
@@ -49,10 +58,35 @@ class SchemaProblem:
     hint: str | None = None
 
 
+@lru_cache(maxsize=None)
+def fast_check(name: str) -> Check | None:
+    """The compiled validity check of schema `name` (harness/fastschema.py), None if it can't be compiled."""
+    try:
+        return compile_schema(schema(name), registry())
+    except Unsupported:
+        return None
+
+
+def surely_valid(name: str, instance: Any) -> bool:
+    """True if the compiled check finds `instance` valid (final); False if it doesn't or can't tell."""
+    check = fast_check(name)
+    if check is None:
+        return False
+    try:
+        return check(instance)
+    except (Unsure, RecursionError):
+        return False
+
+
 def problems(name: str, instance: Any, limit: int = 10) -> list[SchemaProblem]:
-    """Schema violations of `instance`, most relevant first, one per location."""
+    """Schema violations of `instance`, most relevant first, one per location. Valid instances (most)
+    are recognized by the compiled check; jsonschema describes the problems of the others."""
+    if surely_valid(name, instance):
+        return []
     found: list[SchemaProblem] = []
     seen: set[tuple] = set()
+    from jsonschema.exceptions import relevance
+
     for error in sorted(validator(name).iter_errors(instance), key=relevance):
         error = _most_specific(error)
         key = tuple(error.absolute_path)

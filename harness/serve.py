@@ -34,7 +34,7 @@ def serve(adapter: Any, commands: BinaryIO, replies: TextIO) -> None:
         else:
             print(f"harness.serve: ignored the command {command!r}", file=sys.stderr)
             continue
-        replies.write(json.dumps(reply) + "\n")
+        replies.write(json.dumps(reply, separators=(",", ":"), check_circular=False) + "\n")
         replies.flush()
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from harness import schemas
 from harness.cards import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
-from harness.corpus import Case, Corpus
+from harness.cache import code_fingerprint, digest
+from harness.corpus import Case, CaseFacts, Corpus
 from harness.yamlio import Document, YamlError, format_path
 
 VERBS = ("play", "cast", "activate", "pass", "resolve", "advance", "attack", "block", "choose")
@@ -390,12 +391,14 @@ def validate_corpus(corpus: Corpus, cases: Iterable[Case | YamlError] | None = N
     valid: list[Case] = []
     seen_ids: dict[str, Case] = {}
     count = 0
-    for item in corpus.iter_cases() if cases is None else cases:
+    checked = _checked_cases(corpus) if cases is None else ((item, None) for item in cases)
+    for item, case_problems in checked:
         count += 1
         if isinstance(item, YamlError):
             problems.append(Problem(_display(corpus, item.path), item.line, "$", item.message))
             continue
-        case_problems = validate_case(item, corpus)
+        if case_problems is None:
+            case_problems = validate_case(item, corpus)
         problems.extend(case_problems)
         first = seen_ids.get(item.id)
         if first is not None:
@@ -406,6 +409,33 @@ def validate_corpus(corpus: Corpus, cases: Iterable[Case | YamlError] | None = N
         if not case_problems:
             valid.append(item)
     return CorpusReport(problems, valid, count)
+
+
+def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Problem]]]:
+    """Every case of the corpus with its problems. A file that hasn't changed since it was validated,
+    in a corpus whose rulings and cards haven't either, is not read again: its problems and facts
+    come from the cache (harness/cache.py). Documents read here are released: a run reads each
+    case again as it plays it, and so holds one at a time."""
+    for path in corpus.case_paths():
+        raw = path.read_bytes()
+        rel = path.relative_to(corpus.root).as_posix()
+        key = digest(corpus.context, rel.encode("utf-8", "surrogateescape"), raw)
+        cached = corpus.cache.get("validation", path, key)
+        if cached is not None:
+            facts, found = cached
+            case = corpus.known_case(path, CaseFacts.from_data(facts))
+            yield case, [Problem(case.display_path, *problem) for problem in found]
+            continue
+        try:
+            case = corpus.load_case(path, raw)
+        except YamlError as exc:
+            yield exc, []
+            continue
+        case_problems = validate_case(case, corpus)
+        corpus.cache.put("validation", path, key, (case.facts.to_data(), [
+            (p.line, p.path, p.message, p.hint) for p in case_problems]))
+        case.release()
+        yield case, case_problems
 
 
 def _display(corpus: Corpus, path) -> str:
@@ -421,20 +451,35 @@ def _validate_support_files(corpus: Corpus) -> Iterator[Problem]:
     except (YamlError, FileNotFoundError) as exc:
         yield Problem(f"{corpus.root.name}/rulings.yaml", getattr(exc, "line", 1), "$", str(getattr(exc, "message", exc)))
         return
-    yield from validate_document(doc, "rulings", f"{corpus.root.name}/rulings.yaml")
+    yield from _cached_problems(corpus, doc.path, lambda: validate_document(doc, "rulings", f"{corpus.root.name}/rulings.yaml"))
     try:
         docs = corpus.card_docs
     except YamlError as exc:
         yield Problem(_display(corpus, exc.path), exc.line, "$", exc.message)
         return
     for path, card_doc in docs.items():
-        display = _display(corpus, path)
-        card_problems = validate_document(card_doc, "card", display)
-        yield from card_problems
-        if not card_problems:
-            from harness.cards import card_file_slug
+        yield from _cached_problems(corpus, path, lambda: _card_problems(corpus, path, card_doc))
 
-            expected = card_file_slug(card_doc.data["name"]) + ".yaml"
-            if path.name != expected:
-                yield Problem(display, 1, "$.name", f"file name does not match the card name",
-                              f"expected {expected}")
+
+def _card_problems(corpus: Corpus, path, card_doc: Document) -> list[Problem]:
+    display = _display(corpus, path)
+    found = validate_document(card_doc, "card", display)
+    if not found:
+        from harness.cards import card_file_slug
+
+        expected = card_file_slug(card_doc.data["name"]) + ".yaml"
+        if path.name != expected:
+            found.append(Problem(display, 1, "$.name", "file name does not match the card name", f"expected {expected}"))
+    return found
+
+
+def _cached_problems(corpus: Corpus, path, validate: Callable[[], list[Problem]]) -> list[Problem]:
+    """The problems of a rulings or card file, from the cache if it was validated as it is now."""
+    key = digest(code_fingerprint(), _display(corpus, path).encode("utf-8", "surrogateescape"),
+                 corpus.support_files[path])
+    cached = corpus.cache.get("validation", path, key)
+    if cached is not None:
+        return [Problem(*problem) for problem in cached]
+    found = validate()
+    corpus.cache.put("validation", path, key, [(p.file, p.line, p.path, p.message, p.hint) for p in found])
+    return found

@@ -15,6 +15,7 @@ class MutantEngine(ReferenceEngine):
         if name is None or name not in MUTANTS:
             known = ", ".join(sorted(MUTANTS))
             raise ValueError(f"name a mutant, e.g. --engine mutant:{next(iter(sorted(MUTANTS)), 'NAME')} (known: {known})")
+        super().__init__()
         self.mutant = MUTANTS[name]
         self._patcher: Patcher | None = None
 

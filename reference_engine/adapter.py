@@ -13,6 +13,7 @@ from typing import Any
 from reference_engine import __version__
 from reference_engine.carddefs import UnsupportedCard, build_card
 from reference_engine.game import Game
+from reference_engine.model import CardDef
 from reference_engine.moves import Illegal
 from reference_engine.observe import observe
 from reference_engine.replacement import EngineLimit
@@ -30,6 +31,9 @@ CAPABILITIES = [
 
 class ReferenceEngine:
     """The bundled reference engine, which passes every case (registered as the engine 'reference')."""
+
+    def __init__(self) -> None:
+        self._cards: dict[str, tuple[Any, CardDef]] = {}  # by name: the data sent, the card built from it
 
     def start(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         """The start reply. Whatever version is asked for, the answer names the one this engine speaks
@@ -49,7 +53,7 @@ class ReferenceEngine:
 
     def run(self, case: dict[str, Any]) -> dict[str, Any]:
         try:
-            cards = {name: build_card(data) for name, data in case["cards"].items()}
+            cards = {name: self._card(name, data) for name, data in case["cards"].items()}
         except UnsupportedCard as exc:
             return {"skipped": {"reason": str(exc)}}
         action_index = None
@@ -79,6 +83,14 @@ class ReferenceEngine:
         except Exception as exc:  # a bug in the engine: report it with the traceback, go on with the run
             return {"errored": {"message": f"{type(exc).__name__}: {exc}",
                                 "context": {"action": action_index, "traceback": traceback.format_exc()}}}
+
+    def _card(self, name: str, data: Any) -> CardDef:
+        """The card built from `data`: the same cards come with case after case, and a card definition
+        never changes once built, so each is built once per session."""
+        built = self._cards.get(name)
+        if built is None or built[0] != data:
+            built = self._cards[name] = (data, build_card(data))
+        return built[1]
 
     def stop(self) -> None:
         pass

@@ -200,7 +200,7 @@ def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Iter
             continue
         if not answer.yes:
             return
-        saved = state.snapshot()
+        saved = state.save()
         try:
             pay_mana(game, player, cost, 0, answer.payments)
         except Illegal as exc:

@@ -18,15 +18,21 @@ def _with_keyword(game, keyword: str):
     return [o for o in game.state.battlefield() if characteristics(game.state, o).has_keyword(keyword)]
 
 
+def _keywords_on_battlefield(game) -> set[str]:
+    state = game.state
+    return {a.keyword for o in state.battlefield() for a in characteristics(state, o).abilities if a.kind == "keyword"}
+
+
 def check_designation(game) -> None:
     """702.145d/g: a daybound permanent makes it day if it is neither; a nightbound one makes it night
     if it is neither and no daybound permanent is on the battlefield."""
     state = game.state
     if state.day_night is not None:
         return
-    if _with_keyword(game, "Daybound"):
+    keywords = _keywords_on_battlefield(game)  # checked before each priority: one look at the battlefield
+    if "Daybound" in keywords:
         become(game, "day")
-    elif _with_keyword(game, "Nightbound"):
+    elif "Nightbound" in keywords:
         become(game, "night")
 
 

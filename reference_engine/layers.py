@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 
 from reference_engine.mana import ManaCost
 from reference_engine.model import Ability, CardDef, ContinuousEffect, Face, GameObject, Zone
-from reference_engine.state import GameState
+from reference_engine.state import CHARACTERISTICS_CACHE, GameState
 
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 COLOR_ORDER = "WUBRG"
@@ -102,16 +102,13 @@ def _int_or_none(value: str | None) -> int | None:
 def printed(face: Face, card: CardDef, controller: str, *, mana_value_face: Face | None = None,
             x: int = 0) -> Characteristics:
     """Characteristics straight from a face. Mana value comes from `mana_value_face` (rule 712.8e)."""
-    chars = Characteristics(
-        name=face.name, mana_cost=face.mana_cost, colors=set(face.colors),
-        supertypes=list(face.supertypes), types=list(face.types), subtypes=list(face.subtypes),
-        abilities=list(face.abilities), power=_int_or_none(face.power), toughness=_int_or_none(face.toughness),
-        loyalty=_int_or_none(face.loyalty), controller=controller, mana_value=0, copiable=face, card=card)
-    cost_face = mana_value_face or face
-    chars.mana_value = cost_face.mana_cost.mana_value(x) if cost_face.mana_cost else 0
-    if any(a.kind == "keyword" and a.keyword == "Changeling" for a in face.abilities):
-        chars.all_creature_types = True  # a characteristic-defining ability that works in every zone (702.73a)
-    return chars
+    cost = (mana_value_face or face).mana_cost
+    return Characteristics(
+        face.name, face.mana_cost, set(face.colors), list(face.supertypes), list(face.types), list(face.subtypes),
+        list(face.abilities), _int_or_none(face.power), _int_or_none(face.toughness), _int_or_none(face.loyalty),
+        controller, cost.mana_value(x) if cost else 0, face, card,
+        # Changeling: a characteristic-defining ability that works in every zone (702.73a).
+        any(a.keyword == "Changeling" and a.kind == "keyword" for a in face.abilities))
 
 
 def characteristics(state: GameState, obj: GameObject) -> Characteristics:
@@ -119,10 +116,10 @@ def characteristics(state: GameState, obj: GameObject) -> Characteristics:
         face = obj.card.faces[obj.face]
         x = obj.x or 0 if obj.zone is Zone.STACK else 0
         return printed(face, obj.card, obj.controller, mana_value_face=obj.card.faces[0], x=x)
-    cache = state.__dict__.get("_chars")
+    cache = state.__dict__.get(CHARACTERISTICS_CACHE)
     if cache is None or cache[0] != state.version:
         cache = (state.version, _compute_battlefield(state))
-        state.__dict__["_chars"] = cache
+        state.__dict__[CHARACTERISTICS_CACHE] = cache
     return cache[1][obj.id]
 
 

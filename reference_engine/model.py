@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import Any, Mapping
 
 from reference_engine.mana import ManaCost
+from reference_engine.saving import Shared
 
 
 class Zone(StrEnum):
@@ -43,14 +44,8 @@ COMBAT_STEPS = (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_B
                 Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)
 
 
-class _Immutable:
-    """Shared, never-mutated definitions are not copied when a game state is snapshotted."""
-
-    def __deepcopy__(self, memo: dict) -> "_Immutable":
-        return self
-
-    def __copy__(self) -> "_Immutable":
-        return self
+class _Immutable(Shared):
+    """Shared, never-mutated definitions are not copied when a game state is saved or snapshotted."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -42,8 +42,11 @@ def check(game) -> Iterator[Decision]:
         state.over = True
         return True
 
+    legends: dict[tuple[str, str], list[GameObject]] = defaultdict(list)
     for obj in state.battlefield():
         chars = characteristics(state, obj)
+        if "Legendary" in chars.supertypes:  # even one dying to another SBA may be the one kept (704.3)
+            legends[(chars.controller, chars.name)].append(obj)
         if "Creature" in chars.types:
             if has_no_toughness(chars):  # 704.5f
                 to_graveyard.append(obj)
@@ -55,11 +58,6 @@ def check(game) -> Iterator[Decision]:
             to_graveyard.append(obj)
 
     # 704.5j: the legend rule; the controller chooses which one to keep.
-    legends: dict[tuple[str, str], list[GameObject]] = defaultdict(list)
-    for obj in state.battlefield():
-        chars = characteristics(state, obj)
-        if "Legendary" in chars.supertypes:  # even one dying to another SBA may be the one kept (704.3)
-            legends[(chars.controller, chars.name)].append(obj)
     for (controller, name), group in legends.items():
         if len(group) > 1:
             keep = yield from _choose_legend(game, controller, name, [o.id for o in group])

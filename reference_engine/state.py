@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from reference_engine import saving
 from reference_engine.model import (CardDef, ContinuousEffect, Emblem, GameObject, Player, StackItem,
                                     Step, Zone)
+from reference_engine.saving import Saved
+
+#: Where layers.characteristics caches the characteristics of the battlefield, in the state's __dict__.
+CHARACTERISTICS_CACHE = "_chars"
 
 #: Zones kept per player; the battlefield, the stack and the command zone are shared.
 OWNED_ZONES = (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE)
+_BATTLEFIELD = (Zone.BATTLEFIELD, None)
 
 
 @dataclass(eq=False)
@@ -78,7 +83,12 @@ class GameState:
         return self.next_timestamp - 1
 
     def touch(self) -> None:
-        """Something that characteristics depend on changed: recompute them on next read."""
+        """Something that characteristics depend on changed: recompute them on next read.
+
+        Characteristics of permanents depend on the battlefield (its objects and what is on them),
+        continuous effects and emblems; objects elsewhere have their printed characteristics, which
+        are not cached. So a card moving between two other zones (drawn, cast, put into a graveyard
+        from the stack) changes no version."""
         self.version += 1
 
     # --- players -----------------------------------------------------------------------------
@@ -110,7 +120,8 @@ class GameState:
         return [self.objects[i] for i in self.zone_ids(zone, owner)]
 
     def battlefield(self) -> list[GameObject]:
-        return self.in_zone(Zone.BATTLEFIELD)
+        objects = self.objects  # in_zone(Zone.BATTLEFIELD), without two calls: it is read very often
+        return [objects[i] for i in self.zones.get(_BATTLEFIELD, ())]
 
     def all_objects(self) -> Iterator[GameObject]:
         return iter(self.objects.values())
@@ -130,13 +141,15 @@ class GameState:
         self.objects[obj.id] = obj
         ids = self.zone_ids(zone, owner)
         ids.insert(len(ids) if position is None else position, obj.id)
-        self.touch()
+        if zone is Zone.BATTLEFIELD:
+            self.touch()
         return obj
 
     def remove_object(self, obj: GameObject) -> None:
         self.zone_ids(obj.zone, obj.owner).remove(obj.id)
         del self.objects[obj.id]
-        self.touch()
+        if obj.zone is Zone.BATTLEFIELD:
+            self.touch()
 
     def move(self, obj: GameObject, to: Zone, *, controller: str | None = None, position: int | None = None,
              face: int = 0) -> GameObject:
@@ -148,15 +161,23 @@ class GameState:
         self.objects[new.id] = new
         ids = self.zone_ids(to, new.owner)
         ids.insert(len(ids) if position is None else position, new.id)
-        self.touch()
+        if to is Zone.BATTLEFIELD:
+            self.touch()
         return new
 
-    # --- snapshots for rejected actions ------------------------------------------------------
-    def snapshot(self) -> "GameState":
-        clone = copy.deepcopy(self)
-        return clone
+    # --- saving, for rejected actions --------------------------------------------------------
+    def save(self) -> Saved:
+        """The state as it is now, to restore if the move being made turns out to be illegal."""
+        return saving.save({k: v for k, v in self.__dict__.items() if k != CHARACTERISTICS_CACHE})
 
-    def restore(self, snapshot: "GameState") -> None:
-        """Become `snapshot` again (the snapshot must not be used afterwards)."""
-        self.__dict__.update(snapshot.__dict__)
+    def restore(self, saved: Saved) -> None:
+        """Become the state `saved` again, exactly."""
+        self.__dict__.pop(CHARACTERISTICS_CACHE, None)  # computed for the state being abandoned
+        self.__dict__.update(saving.load(saved))
         self.touch()
+
+    def snapshot(self) -> "GameState":
+        """An independent copy of the state, to try a move on without touching this one."""
+        clone = GameState.__new__(GameState)
+        clone.__dict__.update(saving.load(self.save()))
+        return clone

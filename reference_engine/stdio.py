@@ -37,7 +37,7 @@ def serve(adapter: Any, commands: BinaryIO | None = None, replies: TextIO | None
                 if not isinstance(message, dict) or "seq" not in message:
                     continue
                 reply = {"seq": message["seq"], "errored": {"message": f"unknown command {command!r}"}}
-            replies.write(json.dumps(reply) + "\n")
+            replies.write(json.dumps(reply, separators=(",", ":"), check_circular=False) + "\n")
             replies.flush()
     finally:
         adapter.stop()

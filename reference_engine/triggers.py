@@ -160,8 +160,9 @@ def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability,
     state = game.state
     for obj in state.battlefield():
         chars = characteristics(state, obj)
-        yield (TriggerSource(obj.id, obj.uid, chars.name, chars.controller, obj.transform_count, chars),
-               tuple(chars.abilities))
+        triggered = tuple(a for a in chars.abilities if a.kind == "triggered")
+        if triggered:  # the others can't trigger: don't describe them
+            yield TriggerSource(obj.id, obj.uid, chars.name, chars.controller, obj.transform_count, chars), triggered
     for emblem in state.emblems:
         yield TriggerSource(None, emblem.uid, emblem.source_name, emblem.controller), emblem.abilities
     if event.kind == "leaves" and event.data["from"] == Zone.BATTLEFIELD:

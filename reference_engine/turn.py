@@ -170,8 +170,11 @@ def priority_round(game) -> Iterator[Decision]:
     state = game.state
     state.priority = state.active
     passes = 0
+    checked = False
     while True:
-        yield from before_priority(game)
+        if not checked:
+            yield from before_priority(game)
+        checked = False
         if state.over:
             return
         move: Move = yield Decision(state.priority, "priority", "act or pass priority")
@@ -179,6 +182,9 @@ def priority_round(game) -> Iterator[Decision]:
             passes += 1
             if passes < len(state.players):
                 state.priority = state.next_player(state.priority)
+                # 117.5: state-based actions and triggers are handled before the next player receives
+                # priority, but passing changed nothing since they were: the check would find nothing.
+                checked = True
                 continue
             if not state.stack:
                 return
@@ -186,7 +192,7 @@ def priority_round(game) -> Iterator[Decision]:
             state.priority = state.active
             passes = 0
             continue
-        saved = state.snapshot()
+        saved = state.save()
         try:
             yield from _perform(game, move)
         except Illegal as exc:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
+import os
 import shutil
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -14,6 +17,12 @@ REPO = Path(__file__).resolve().parent.parent
 REAL_CORPUS = REPO / "cases"
 
 pytest_plugins = ["pytester"]
+
+# The suite reads and writes the harness's cache (harness/cache.py) in a folder of its own, never the
+# user's; commands run in subprocesses inherit it.
+_CACHE = tempfile.mkdtemp(prefix="mtg-conformance-test-cache-")
+atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
+os.environ["MTG_CONFORMANCE_CACHE"] = _CACHE
 
 
 class CorpusBuilder:

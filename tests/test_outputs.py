@@ -152,3 +152,102 @@ def test_bad_options_exit_2(capsys, args, message) -> None:
         main(["run", *args])
     assert info.value.code == 2
     assert message in capsys.readouterr().err
+
+
+# --- results streamed, not kept ------------------------------------------------------------------------
+def some_results() -> list:
+    from harness.results import Mismatch
+
+    failed = CaseResult("general/b", Status.FAIL, "1 expectation(s) not met", ["general-07"], "cases/general/b.yaml", 2,
+                        [Mismatch("at the end", "$.expect.x", 9, True, False, "a note")], 0.25)
+    return [CaseResult("general/a", Status.PASS, rulings=["general-01"], duration=0.001), failed,
+            CaseResult("grub/c", Status.SKIP, "the engine lacks: copy", details={"issue": "https://x/1"})]
+
+
+@pytest.mark.parametrize("count", [0, 1, 3])
+def test_the_json_report_is_written_a_case_at_a_time_as_json_dumps_would_write_it(count: int) -> None:
+    import io
+
+    from harness.baseline import Baseline, Verdict
+    from harness.outputs import baseline_json, write_json
+    from harness.tally import Tally
+
+    results = some_results()[:count]
+    engine = {"name": "e", "version": "1"}
+    for verdict in (None, Verdict(Baseline(Path("b.yaml"))).finish([])):
+        out = io.StringIO()
+        write_json(out, engine, Tally.of(results), verdict, False)
+        expected = {"engine": engine, "summary": Tally.of(results).summary(), "cases": [r.to_json() for r in results]}
+        if verdict is not None:
+            expected["baseline"] = baseline_json(verdict, False)
+        assert out.getvalue() == json.dumps(expected, indent=2) + "\n"
+
+
+def test_a_tally_keeps_counts_and_failures_and_everything_only_when_asked() -> None:
+    from harness.tally import Tally
+
+    results = some_results()
+    lean, full = Tally(), Tally(keep_all=True)
+    for position, result in reversed(list(enumerate(results))):  # as a shuffled run emits them
+        lean.add(result, position)
+        full.add(result, position)
+    assert lean.summary() == full.summary() == {"pass": 1, "fail": 1, "skip": 1, "error": 0, "timeout": 0, "crash": 0}
+    assert [r.case_id for r in lean.failing()] == ["general/b", "grub/c"]
+    with pytest.raises(ValueError):
+        next(lean.results())
+    assert [r.to_json() for r in full.results()] == [r.to_json() for r in results]  # in the corpus order
+    full.close()
+
+
+class Terminal:
+    """A standard error that is a terminal."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def write(self, text: str) -> None:
+        self.text += text
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_is_drawn_on_a_terminal_and_erased_at_the_end(monkeypatch) -> None:
+    from harness import progress
+
+    clock = iter(range(100))
+    monkeypatch.setattr(progress.time, "monotonic", lambda: next(clock))
+    screen = Terminal()
+    bar = progress.Progress(4, stream=screen)
+    results = some_results()
+    for result in results:
+        bar.advance(result)
+    assert "\r[" + "#" * 7 + "." * 23 + "] 1/4 cases" in screen.text
+    assert "3/4 cases, 1 failing, 0:01 left" in screen.text
+    bar.close()
+    assert screen.text.endswith("\r" + " " * bar_length(screen.text) + "\r")
+    assert bar.line(10.0).startswith("[" + "#" * 22)
+
+
+def bar_length(text: str) -> int:
+    drawn = [part for part in text.split("\r") if part.strip()]
+    return len(drawn[-1])
+
+
+def test_no_progress_bar_off_a_terminal_with_quiet_or_for_a_short_run(monkeypatch) -> None:
+    import io
+
+    from harness import progress
+
+    for bar, screen in [(progress.Progress(3, stream=io.StringIO()), None),
+                        (progress.Progress(3, stream=(t := Terminal()), enabled=False), t),
+                        (progress.Progress(3, stream=(u := Terminal())), u)]:  # done before DELAY
+        for result in some_results():
+            bar.advance(result)
+        bar.close()
+        if screen is not None:
+            assert screen.text == ""
+    assert main(["run", "-k", "nightpack", "--quiet"]) == 0

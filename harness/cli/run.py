@@ -12,8 +12,10 @@ from harness.cli.common import (add_corpus_option, add_engine_options, add_selec
                                 print_problems, validated_selection)
 from harness.engines import EngineError
 from harness.outputs import FORMATS, Reports, destinations
-from harness.results import FAILING
+from harness.progress import Progress
+from harness.results import FAILING, CaseResult
 from harness.scheduling import open_sessions, parse_shard, play, shard, shuffled
+from harness.tally import Tally
 
 
 def add_parser(verbs) -> None:
@@ -32,6 +34,8 @@ def add_parser(verbs) -> None:
                         help="write the report to FILE (repeatable); its format is --format, or else given by the "
                              "extension: .json, .jsonl, .xml (JUnit). The table then goes to standard output.")
     output.add_argument("-v", "--verbose", action="store_true", help="also explain skipped cases and known results")
+    output.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress bar (it is shown on standard error only when that is a terminal)")
     engine = parser.add_argument_group("engine")
     add_engine_options(engine)
     engine.add_argument("--strict", action="store_true",
@@ -96,24 +100,38 @@ def _run(args, corpus, cases, played, reports: Reports, baseline, previous, corp
     engine = sessions[0].info
     reports.begin(engine, {"selected": len(cases), "jobs": len(sessions), "strict": args.strict,
                            "shard": "/".join(map(str, args.shard)) if args.shard else None, "shuffle": args.shuffle})
-    try:
-        results = play(played, sessions, corpus, reports.result)
-    finally:
-        for session in sessions:
-            session.close()
-        _warn(sessions)
     position = {case.id: index for index, case in enumerate(cases)}
-    results.sort(key=lambda r: position[r.case_id])
-    verdict = baselines.compare(baseline, results, corpus_ids) if baseline else None
-    if verdict is not None:
-        code = 0 if verdict.ok(args.allow_unexpected_pass) else 1
-    else:
-        code = 1 if any(r.status in FAILING for r in results) else 0
-    reports.finish(engine, results, corpus, verbose=args.verbose, verdict=verdict,
-                   allow_unexpected_pass=args.allow_unexpected_pass, exit_code=code)
-    if args.write_baseline:
-        count = baselines.write(args.write_baseline, results, engine, previous)
-        print(f"baseline written to {args.write_baseline} ({count} case(s) not passing)", file=sys.stderr)
+    tally = Tally(keep_all=reports.lists_every_case)  # results are counted as they come, not all kept
+    verdict = baselines.Verdict(baseline) if baseline else None
+    progress = Progress(len(cases), enabled=not args.quiet)
+
+    def done(result: CaseResult) -> None:
+        reports.result(result)
+        tally.add(result, position[result.case_id])
+        if verdict is not None:
+            verdict.add(result)
+        progress.advance(result)
+
+    try:
+        try:
+            play(played, sessions, corpus, done, keep=False)
+        finally:
+            progress.close()
+            for session in sessions:
+                session.close()
+            _warn(sessions)
+        if verdict is not None:
+            verdict.finish(corpus_ids, position)
+            code = 0 if verdict.ok(args.allow_unexpected_pass) else 1
+        else:
+            code = 1 if any(r.status in FAILING for r in tally.failing()) else 0
+        reports.finish(engine, tally, corpus, verbose=args.verbose, verdict=verdict,
+                       allow_unexpected_pass=args.allow_unexpected_pass, exit_code=code)
+        if args.write_baseline:
+            count = baselines.write(args.write_baseline, tally.failing(), engine, previous, ran=position)
+            print(f"baseline written to {args.write_baseline} ({count} case(s) not passing)", file=sys.stderr)
+    finally:
+        tally.close()
     return code
 
 
