@@ -12,7 +12,8 @@ import json
 import shlex
 import sys
 import time
-from typing import Any
+from collections import deque
+from typing import Any, Iterable, Iterator
 
 from harness.engine_process import EngineProcess, describe_exit, shown
 from harness.engines import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, EngineError, EngineSession, Reply
@@ -20,6 +21,9 @@ from harness.protocol import (STOP, ProtocolError, check_run_reply, check_schema
                               start_command)
 
 STOP_GRACE = 3.0  # seconds an engine gets to exit after the stop command
+#: Cases written ahead of the one awaited. Two keep the engine from ever waiting on the harness
+#: (bench/run.py measures the protocol's cost per case with it).
+PIPELINE_DEPTH = 2
 ADVICE_STDOUT = "standard output carries protocol messages only: write logs to standard error"
 ADVICE_NEWLINE = "end every message with a newline and flush standard output"
 
@@ -87,26 +91,86 @@ class SubprocessSession(EngineSession):
 
     # --- running -------------------------------------------------------------------------------
     def run(self, case: dict[str, Any]) -> Reply:
-        if self.process is None:
-            if self.dead:  # one failed restart is enough: don't wait for it again on every case
-                return Reply(None, "crash", self.dead)
-            try:
-                self.process = self._start()
-            except EngineError as exc:
-                self.dead = f"the engine could not be restarted after a fault: {exc}"
-                return Reply(None, "crash", self.dead)
-            self.restarts += 1
-            self.first_seq = self.seq + 1
-        self.seq += 1
-        stray = self.process.stray_lines()
-        if stray:
-            self.warnings.append(f"{len(stray)} line(s) after the reply to seq {self.seq - 1}, ignored: {shown(stray[0])}")
-        mark = self.process.stderr_mark()
-        reply = self._exchange(run_command(self.seq, case), mark)
+        return next(iter(self.run_stream([case])))
+
+    def run_stream(self, cases: Iterable[dict[str, Any]]) -> Iterator[Reply]:
+        """The replies to `cases`, in order. Up to PIPELINE_DEPTH later cases are written before the
+        current one is answered, so the engine finds its next case waiting instead of waiting for
+        the harness. A fault still costs only its own case: the process ends, and the cases that
+        were sent ahead to it are sent again, with new seqs, to a fresh one."""
+        upcoming = iter(cases)
+        resend: deque[dict[str, Any]] = deque()  # sent to a process that ended before answering
+        in_flight: deque[tuple[int, dict[str, Any]]] = deque()  # (seq, case) sent, not yet answered
+        exhausted = False
+        mark = 0
+        while True:
+            if self.process is None and (resend or not exhausted):
+                failure = self._restart()
+                if failure is not None:  # the engine is gone for good: every remaining case crashes
+                    for _ in resend:
+                        yield failure
+                    resend.clear()
+                    for _ in upcoming:
+                        yield failure
+                    return
+                mark = self.process.stderr_mark()
+            if not in_flight and self.process is not None:
+                stray = self.process.stray_lines()
+                if stray:
+                    self.warnings.append(f"{len(stray)} line(s) after the reply to seq {self.seq}, ignored: "
+                                         f"{shown(stray[0])}")
+                mark = self.process.stderr_mark()
+            while self.process is not None and len(in_flight) <= PIPELINE_DEPTH:
+                if resend:
+                    case = resend.popleft()
+                elif not exhausted:
+                    try:
+                        case = next(upcoming)
+                    except StopIteration:
+                        exhausted = True
+                        break
+                else:
+                    break
+                self.seq += 1
+                in_flight.append((self.seq, case))
+                try:
+                    self.process.send(run_command(self.seq, case))
+                except OSError:
+                    break  # the process is gone: awaiting the reply reports the crash
+            if not in_flight:
+                return
+            seq, _ = in_flight.popleft()
+            # The next case may start as soon as this one is answered, before the harness reads the
+            # answer: its stderr is counted from now (it may show the end of this case's log too).
+            following = self.process.stderr_mark() if self.process is not None else mark
+            reply = self._answer(seq, mark)
+            if self.process is None:  # a fault ended the process: what it was sent ahead goes again
+                resend.extend(case for _, case in in_flight)
+                in_flight.clear()
+            else:
+                mark = following
+            yield reply
+
+    def _restart(self) -> Reply | None:
+        """A fresh process after a fault; the crash to report for every remaining case if there can't be one."""
+        if self.dead:  # one failed restart is enough: don't wait for it again on every case
+            return Reply(None, "crash", self.dead)
+        try:
+            self.process = self._start()
+        except EngineError as exc:
+            self.dead = f"the engine could not be restarted after a fault: {exc}"
+            return Reply(None, "crash", self.dead)
+        self.restarts += 1
+        self.first_seq = self.seq + 1
+        return None
+
+    def _answer(self, seq: int, mark: int) -> Reply:
+        """The engine's reply to the case sent with `seq`, or the fault that ended its process."""
+        reply = self._await(seq, mark)
         if isinstance(reply, Reply):
             return reply
         try:
-            check_run_reply(reply, self.seq)
+            check_run_reply(reply, seq)
         except ProtocolError as exc:
             return self._fault("error", str(exc), mark)
         if self.strict:
@@ -116,13 +180,13 @@ class SubprocessSession(EngineSession):
                 return Reply(None, "error", str(exc))
         return Reply(reply)
 
-    def _exchange(self, command: dict[str, Any], mark: int) -> Any:
-        """Send `command` and read the engine's answer: the decoded reply, or the fault as a Reply."""
+    def _await(self, seq: int, mark: int) -> Any:
+        """Read the engine's answer to `seq` (its timeout counts from now, when the engine is free to
+        work on it): the decoded reply, or the fault as a Reply."""
         assert self.process is not None
         process = self.process
         deadline = time.monotonic() + self.timeout
         try:
-            process.send(command)
             while True:
                 line = process.read_line(max(0.0, deadline - time.monotonic()))
                 if line is None:
@@ -132,9 +196,9 @@ class SubprocessSession(EngineSession):
                 except ValueError:
                     return self._fault("error", f"the engine wrote a line that is not JSON: {shown(line)} "
                                                 f"({ADVICE_STDOUT})", mark)
-                if not self._earlier_reply(reply):
+                if not self._earlier_reply(reply, seq):
                     return reply
-                self.warnings.append(f"a second reply to seq {reply['seq']} came while seq {self.seq} ran; ignored")
+                self.warnings.append(f"a second reply to seq {reply['seq']} came while seq {seq} ran; ignored")
         except TimeoutError:
             partial = (f"; so far it wrote an unterminated line: {shown(process.partial)} ({ADVICE_NEWLINE})"
                        if process.partial else "")
@@ -142,10 +206,10 @@ class SubprocessSession(EngineSession):
         except OSError:
             return self._crashed(mark)
 
-    def _earlier_reply(self, reply: Any) -> bool:
+    def _earlier_reply(self, reply: Any, awaited: int) -> bool:
         """A reply to a case this process already answered (written twice): not this case's business."""
         seq = reply.get("seq") if isinstance(reply, dict) else None
-        return type(seq) is int and self.first_seq <= seq < self.seq
+        return type(seq) is int and self.first_seq <= seq < awaited
 
     def _crashed(self, mark: int) -> Reply:
         assert self.process is not None

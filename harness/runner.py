@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections import deque
 from typing import Any, Iterable, Iterator
 
 from harness.corpus import Case, Corpus
@@ -14,15 +15,55 @@ from harness.wire import engine_case
 
 
 def run_cases(cases: Iterable[Case], session: EngineSession, corpus: Corpus) -> Iterator[CaseResult]:
-    for case in cases:
-        yield run_case(case, session, corpus)
+    """One result per case, in order. A session that can take cases ahead of the one it is answering
+    (an engine in its own process: SubprocessSession.run_stream) gets them that way."""
+    stream = getattr(session, "run_stream", None)
+    if stream is None:
+        for case in cases:
+            yield run_case(case, session, corpus)
+        return
+    queued: deque[tuple[Case, CaseResult | None]] = deque()  # in order; a result already known: a skip
+
+    def messages() -> Iterator[dict[str, Any]]:
+        for case in cases:
+            skip = _lacking(case, session)
+            queued.append((case, skip))
+            if skip is None:
+                yield engine_case(case, corpus)
+
+    def known() -> Iterator[CaseResult]:
+        while queued and queued[0][1] is not None:
+            yield queued.popleft()[1]
+
+    started = time.perf_counter()
+    for reply in stream(messages()):
+        yield from known()
+        case, _ = queued.popleft()
+        try:
+            result = judge(case, reply)
+        finally:
+            case.release()
+        now = time.perf_counter()
+        result.duration, started = now - started, now
+        yield result
+    yield from known()
+
+
+def _lacking(case: Case, session: EngineSession) -> CaseResult | None:
+    """The skip of a case needing a capability the engine lacks (it is then not sent at all)."""
+    missing = sorted(set(case.requires) - session.capabilities)
+    if missing:
+        result = base_result(case, Status.SKIP, f"the engine lacks: {', '.join(missing)}")
+        case.release()
+        return result
+    return None
 
 
 def run_case(case: Case, session: EngineSession, corpus: Corpus) -> CaseResult:
     """Run one case; its document is released afterwards (see Case.release)."""
-    missing = sorted(set(case.requires) - session.capabilities)
-    if missing:
-        return base_result(case, Status.SKIP, f"the engine lacks: {', '.join(missing)}")
+    skip = _lacking(case, session)
+    if skip is not None:
+        return skip
     try:
         message = engine_case(case, corpus)
         started = time.perf_counter()

@@ -16,7 +16,7 @@ from typing import Callable, Sequence, TypeVar
 from harness.corpus import Case, Corpus
 from harness.engines import EngineError, EngineSession, check_spec, open_engine
 from harness.results import CaseResult
-from harness.runner import run_case
+from harness.runner import run_case, run_cases
 
 T = TypeVar("T")
 
@@ -71,8 +71,7 @@ def play(cases: Sequence[Case], sessions: Sequence[EngineSession], corpus: Corpu
     nothing with keep=False (a long run then holds no result once emitted)."""
     if len(sessions) == 1:
         results = []
-        for case in cases:
-            result = run_case(case, sessions[0], corpus)
+        for result in run_cases(cases, sessions[0], corpus):
             emit(result)
             if keep:
                 results.append(result)
