@@ -113,9 +113,15 @@ def printed(face: Face, card: CardDef, controller: str, *, mana_value_face: Face
 
 def characteristics(state: GameState, obj: GameObject) -> Characteristics:
     if obj.zone is not Zone.BATTLEFIELD:
-        face = obj.card.faces[obj.face]
+        # Off the battlefield only the card counts (no continuous effect applies there), so the result
+        # is shared by every object of that card with that face, X and controller. Callers only read it.
         x = obj.x or 0 if obj.zone is Zone.STACK else 0
-        return printed(face, obj.card, obj.controller, mana_value_face=obj.card.faces[0], x=x)
+        key = (obj.face, x, obj.controller)
+        found = obj.card.printed_cache.get(key)
+        if found is None:
+            found = printed(obj.card.faces[obj.face], obj.card, obj.controller, mana_value_face=obj.card.faces[0], x=x)
+            obj.card.printed_cache[key] = found
+        return found
     cache = state.__dict__.get(CHARACTERISTICS_CACHE)
     if cache is None or cache[0] != state.version:
         cache = (state.version, _compute_battlefield(state))

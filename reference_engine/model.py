@@ -100,6 +100,8 @@ class CardDef(_Immutable):
     name: str
     layout: str
     faces: tuple[Face, ...]
+    #: Characteristics off the battlefield, which depend only on the card (layers.characteristics).
+    printed_cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def double_faced(self) -> bool:
