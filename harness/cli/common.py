@@ -57,6 +57,25 @@ def validated_selection(args: argparse.Namespace, corpus: Corpus) -> tuple[Corpu
     return report, chosen
 
 
+def cases_to_run(args: argparse.Namespace, corpus: Corpus) -> tuple[CorpusReport, list[Case]] | None:
+    """The validation report, and the valid cases the options select (and --shard keeps, if the verb
+    has it); or None, with the reason printed, when there is nothing to run: a problem in the corpus,
+    or no case selected."""
+    from harness.scheduling import shard
+
+    report, cases = validated_selection(args, corpus)
+    if report.problems:
+        print_problems(report)
+        print("not running: fix the problems above first (or select other cases with -k/--tag)", file=sys.stderr)
+        return None
+    if getattr(args, "shard", None):
+        cases = shard(cases, *args.shard)
+    if not cases:
+        print("no case matches the selection", file=sys.stderr)
+        return None
+    return report, cases
+
+
 def print_problems(report: CorpusReport, stream=None) -> None:
     stream = stream or sys.stderr
     for problem in report.problems:

@@ -8,13 +8,12 @@ import sys
 from pathlib import Path
 
 from harness import baseline as baselines
-from harness.cli.common import (add_corpus_option, add_engine_options, add_selection_options, corpus_from,
-                                print_problems, validated_selection)
+from harness.cli.common import (add_corpus_option, add_engine_options, add_selection_options, cases_to_run, corpus_from)
 from harness.engines import EngineError
 from harness.outputs import FORMATS, Reports, destinations
 from harness.progress import Progress
 from harness.results import FAILING, CaseResult
-from harness.scheduling import open_sessions, parse_shard, play, shard, shuffled
+from harness.scheduling import open_sessions, parse_shard, play, shuffled
 from harness.tally import Tally
 
 
@@ -61,16 +60,10 @@ def handle(args: argparse.Namespace) -> int:
     corpus = corpus_from(args)
     if corpus is None:
         return 2
-    report, cases = validated_selection(args, corpus)
-    if report.problems:
-        print_problems(report)
-        print("not running: fix the problems above first (or select other cases with -k/--tag)", file=sys.stderr)
+    selection = cases_to_run(args, corpus)
+    if selection is None:
         return 2
-    if args.shard:
-        cases = shard(cases, *args.shard)
-    if not cases:
-        print("no case matches the selection", file=sys.stderr)
-        return 2
+    report, cases = selection
     played = shuffled(cases, args.shuffle) if args.shuffle is not None else cases
     try:
         baseline = baselines.load(args.baseline) if args.baseline else None

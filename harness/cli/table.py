@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from harness.cli.common import add_corpus_option, add_selection_options, corpus_from, print_problems, validated_selection
+from harness.cli.common import add_corpus_option, add_selection_options, cases_to_run, corpus_from
 from harness.engine_table import EngineRun, render
 from harness.engines import EngineError, open_engine
 from harness.runner import run_cases
@@ -44,14 +44,10 @@ def handle(args: argparse.Namespace) -> int:
     corpus = corpus_from(args)
     if corpus is None:
         return 2
-    report, cases = validated_selection(args, corpus)
-    if report.problems:
-        print_problems(report)
-        print("not running: fix the problems above first", file=sys.stderr)
+    selection = cases_to_run(args, corpus)
+    if selection is None:
         return 2
-    if not cases:
-        print("no case matches the selection", file=sys.stderr)
-        return 2
+    report, cases = selection
     runs = []
     for spec in args.engines:
         try:
