@@ -39,7 +39,7 @@ def _in_range(count: int, bounds: dict[str, int]) -> bool:
 
 @game_condition("spells_cast_this_turn")
 def _spells_cast_this_turn(game, value, ctx) -> bool:
-    """{player: you, max: 0}: how many spells that player cast this turn (rule 700.14? the turn record)."""
+    """{player: you, max: 0}: how many spells that player cast this turn, from the turn record."""
     player = ctx.controller if value.get("player", "you") == "you" else value["player"]
     return _in_range(game.state.spells_cast[player], value)
 

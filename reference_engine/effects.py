@@ -69,13 +69,6 @@ def source(game, ctx: Ctx) -> GameObject | None:
     return obj
 
 
-def source_chars(game, ctx: Ctx):
-    obj = source(game, ctx)
-    if obj is not None and obj.zone is Zone.BATTLEFIELD:
-        return characteristics(game.state, obj)
-    return ctx.snapshot
-
-
 def objects(game, ctx: Ctx, ref: Any) -> list[GameObject]:
     state = game.state
     if ref == "self":

@@ -28,12 +28,6 @@ def all_creature_types() -> frozenset[str]:
 
 
 @lru_cache(maxsize=None)
-def keyword_ability(name: str) -> Ability:
-    """A shared Ability for a keyword granted by an effect (e.g. trample until end of turn)."""
-    return Ability("keyword", {}, keyword=name)
-
-
-@lru_cache(maxsize=None)
 def intrinsic_mana_ability(land_type: str) -> Ability:
     """Rule 305.6: each basic land type has '{T}: Add [mana]'."""
     from reference_engine.costs import Cost
