@@ -176,6 +176,15 @@ def _sickness_never_wears_off(p: Patcher) -> None:
     p.replace("turn", "start_of_turn_control", lambda game: None)
 
 
+@mutant("summoning-sickness-wears-off-every-turn", "permanents stop being summoning sick as any player's turn begins",
+        ["302.6"])
+def _sickness_wears_off_every_turn(p: Patcher) -> None:
+    def every_turn(game) -> None:
+        for obj in game.state.battlefield():
+            obj.summoning_sick = False
+    p.replace("turn", "start_of_turn_control", every_turn)
+
+
 @mutant("untap-symbol-treated-as-tap", "{Q} is paid like {T}: the permanent must be untapped", ["107.6"])
 def _untap_as_tap(p: Patcher) -> None:
     from reference_engine.moves import Illegal

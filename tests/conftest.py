@@ -91,6 +91,19 @@ def elves_case(sick: bool = True) -> str:
     return ELVES_CASE.replace("SICK", "true" if sick else "false")
 
 
+# Seven {T}/{Q} cases of the real corpus, named one by one so that a case added to the corpus later
+# does not change what the harness tests run: their order is the corpus order.
+TAP_CASES = ("general/tap-ability-already-tapped", "general/tap-ability-controlled-since-turn-began",
+             "general/tap-ability-noncreature-ignores-summoning-sickness", "general/tap-ability-summoning-sick",
+             "general/untap-ability-needs-tapped-permanent", "general/untap-ability-returns-creature",
+             "general/untap-ability-summoning-sick")
+
+
+def select(case_ids) -> list[str]:
+    """`run` arguments choosing exactly these cases."""
+    return [arg for case_id in case_ids for arg in ("-k", case_id)]
+
+
 FAKE_ENGINE = REPO / "tests" / "fake_engine.py"
 
 

@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 import yaml
 
 from harness.cli import main
-from tests.conftest import wire_engine
+from tests.conftest import TAP_CASES, select, wire_engine
 
-SELECTION = ["-k", "tap-ability"]  # the mutant below breaks three of these cases
+SELECTION = select(TAP_CASES)  # the mutant below breaks three of these cases
 BROKEN = wire_engine("harness.serve", "mutant:summoning-sickness-ignored")  # over the wire, as a real engine
 FIXED = wire_engine("reference_engine")
 BROKEN_CASES = {"general/tap-ability-summoning-sick", "general/untap-ability-summoning-sick",

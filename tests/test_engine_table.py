@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from harness.cli import main
-from tests.conftest import REPO, engine_module
+from tests.conftest import REPO, TAP_CASES, engine_module, select
 
 MUTANT = "mutant:summoning-sickness-ignored"
 
@@ -15,10 +15,10 @@ def run_cli(capsys, *args: str) -> tuple[int, str, str]:
 
 
 def test_the_table_shows_each_engine_its_failures_with_the_ruling_and_what_it_did(capsys) -> None:
-    code, out, _ = run_cli(capsys, "table", "--engine", "reference", "--engine", MUTANT, "-k", "tap-ability")
+    code, out, _ = run_cli(capsys, "table", "--engine", "reference", "--engine", MUTANT, *select(TAP_CASES))
     assert code == 0
     assert out.startswith("# Conformance of other engines")
-    assert "`mtg-conformance table --engine reference --engine mutant:summoning-sickness-ignored -k tap-ability`" in out
+    assert f"`mtg-conformance table --engine reference --engine {MUTANT} {' '.join(select(TAP_CASES))}`" in out
     assert "| [reference 0.1.0](#reference-010) | 7 | 0 | 0 | 0 | 0 | 0 |" in out
     assert "| [reference~summoning-sickness-ignored 0.1.0](#referencesummoning-sickness-ignored-010) | 4 | 3 |" in out
     assert "### reference~summoning-sickness-ignored 0.1.0: failures" in out

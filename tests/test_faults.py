@@ -8,9 +8,9 @@ import json
 import pytest
 
 from harness.cli import main
-from tests.conftest import comparable, fake_engine
+from tests.conftest import TAP_CASES, comparable, fake_engine, select
 
-SELECTION = ["-k", "tap-ability"]  # 7 cases: general/tap-ability-* and general/untap-ability-*
+SELECTION = select(TAP_CASES)  # 7 cases
 MARKED = "general/tap-ability-controlled-since-turn-began"  # the second of them
 TIMEOUT = "3"
 
