@@ -70,14 +70,14 @@ def _daybound_spell_makes_day(p: Patcher) -> None:
     from reference_engine.model import Zone
 
     def wrapper(original):
-        def check_designation(game) -> None:
+        def enforce(game) -> None:  # the stack is outside what the engine's check looks at: look first
             state = game.state
             if state.day_night is None and any(characteristics(state, o).has_keyword("Daybound")
                                                for o in state.in_zone(Zone.STACK)):
                 _daynight().become(game, "day")
             original(game)
-        return check_designation
-    p.wrap("daynight", "check_designation", wrapper)
+        return enforce
+    p.wrap("daynight", "enforce", wrapper)
 
 
 @mutant("day-night-lost-without-daybound", "it goes back to neither once no daybound or nightbound permanent is left", ["731.1"])

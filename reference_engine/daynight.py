@@ -9,6 +9,7 @@ before each priority; `become` transforms the permanents as it becomes day or ni
 from __future__ import annotations
 
 from reference_engine.layers import characteristics
+from reference_engine.state import DAY_NIGHT_ENFORCED
 
 #: The keyword whose permanents transform as it becomes `designation`, and the face they must have up.
 TRANSFORMS_AS_IT_BECOMES = {"night": ("Daybound", 0), "day": ("Nightbound", 1)}
@@ -46,9 +47,14 @@ def transform_mismatched(game) -> None:
 
 
 def enforce(game) -> None:
-    """What daybound and nightbound say must hold at any time (702.145c, d, f, g)."""
+    """What daybound and nightbound say must hold at any time (702.145c, d, f, g). Once it holds, it
+    keeps holding until the state's version changes (the designation, or what is on the battlefield)."""
+    state = game.state
+    if state.__dict__.get(DAY_NIGHT_ENFORCED) == state.version:
+        return
     check_designation(game)
     transform_mismatched(game)
+    state.__dict__[DAY_NIGHT_ENFORCED] = state.version
 
 
 def become(game, designation: str) -> None:

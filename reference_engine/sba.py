@@ -43,8 +43,15 @@ def check(game) -> Iterator[Decision]:
         return True
 
     legends: dict[tuple[str, str], list[GameObject]] = defaultdict(list)
-    for obj in state.battlefield():
+    unattached: list[GameObject] = []
+    annihilating: list[tuple[GameObject, int]] = []
+    for obj in state.battlefield():  # one look at each permanent; the actions follow, all at once
         chars = characteristics(state, obj)
+        if obj.attached_to is not None and not _attachable(state, obj.attached_to):
+            unattached.append(obj)
+        plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
+        if plus and minus:
+            annihilating.append((obj, min(plus, minus)))
         if "Legendary" in chars.supertypes:  # even one dying to another SBA may be the one kept (704.3)
             legends[(chars.controller, chars.name)].append(obj)
         if "Creature" in chars.types:
@@ -65,22 +72,16 @@ def check(game) -> Iterator[Decision]:
 
     # 704.5n: an Equipment attached to something that is no longer a creature on the battlefield
     # becomes unattached (it stays on the battlefield).
-    for obj in state.battlefield():
-        if obj.attached_to is not None:
-            host = state.objects.get(obj.attached_to)
-            if host is None or host.zone is not Zone.BATTLEFIELD or "Creature" not in characteristics(state, host).types:
-                obj.attached_to = None
-                state.touch()
-                performed = True
+    for obj in unattached:
+        obj.attached_to = None
+        state.touch()
+        performed = True
 
     # 704.5q: +1/+1 and -1/-1 counters cancel out.
-    for obj in state.battlefield():
-        plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
-        if plus and minus:
-            n = min(plus, minus)
-            ops.remove_counters(game, obj, "+1/+1", n)
-            ops.remove_counters(game, obj, "-1/-1", n)
-            performed = True
+    for obj, n in annihilating:
+        ops.remove_counters(game, obj, "+1/+1", n)
+        ops.remove_counters(game, obj, "-1/-1", n)
+        performed = True
 
     state.leaving = {obj.id: (obj.uid, ops.snapshot(game, obj)) for obj in to_graveyard}
     for obj in to_graveyard:
@@ -95,6 +96,12 @@ def check(game) -> Iterator[Decision]:
             state.remove_object(obj)
             performed = True
     return performed
+
+
+def _attachable(state, host_id: int) -> bool:
+    """Whether an Equipment can stay attached to this object: a creature on the battlefield."""
+    host = state.objects.get(host_id)
+    return host is not None and host.zone is Zone.BATTLEFIELD and "Creature" in characteristics(state, host).types
 
 
 def _choose_legend(game, player: str, name: str, ids: list[int]) -> Iterator[Decision]:

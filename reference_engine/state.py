@@ -13,6 +13,11 @@ from reference_engine.saving import Saved
 
 #: Where layers.characteristics caches the characteristics of the battlefield, in the state's __dict__.
 CHARACTERISTICS_CACHE = "_chars"
+TRIGGER_SOURCES_CACHE = "_trigger_sources"
+DAY_NIGHT_ENFORCED = "_day_night_enforced"
+# Values derived from the state and kept with the version they were computed at: never saved, and
+# dropped when a saved state comes back.
+DERIVED = (CHARACTERISTICS_CACHE, TRIGGER_SOURCES_CACHE, DAY_NIGHT_ENFORCED)
 
 #: Zones kept per player; the battlefield, the stack and the command zone are shared.
 OWNED_ZONES = (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE)
@@ -168,11 +173,12 @@ class GameState:
     # --- saving, for rejected actions --------------------------------------------------------
     def save(self) -> Saved:
         """The state as it is now, to restore if the move being made turns out to be illegal."""
-        return saving.save({k: v for k, v in self.__dict__.items() if k != CHARACTERISTICS_CACHE})
+        return saving.save({k: v for k, v in self.__dict__.items() if k not in DERIVED})
 
     def restore(self, saved: Saved) -> None:
         """Become the state `saved` again, exactly."""
-        self.__dict__.pop(CHARACTERISTICS_CACHE, None)  # computed for the state being abandoned
+        for name in DERIVED:
+            self.__dict__.pop(name, None)  # computed for the state being abandoned
         self.__dict__.update(saving.load(saved))
         self.touch()
 

@@ -13,7 +13,7 @@ from reference_engine.conditions import holds
 from reference_engine.filters import FilterContext, matches
 from reference_engine.model import Ability, StackItem, Target, Zone
 from reference_engine.moves import Choose, Decision, Illegal
-from reference_engine.state import PendingTrigger
+from reference_engine.state import TRIGGER_SOURCES_CACHE, PendingTrigger
 
 
 @dataclass(frozen=True)
@@ -152,17 +152,30 @@ def _cast(game, event, value, source) -> bool:
     return spell is not None and matches(game.state, spell, value.get("filter"), _ctx(source))
 
 
-def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability, ...]]]:
-    """Permanents, emblems, and (for leaves-the-battlefield events) the objects leaving, as they last
-    existed: the one that left, and any others leaving at the same time."""
+def _permanent_sources(state) -> list[tuple[TriggerSource, tuple[Ability, ...]]]:
+    """The permanents with triggered abilities. They follow from the characteristics, so they are
+    kept until the state's version changes: most events (damage, mana, a spell cast) change none."""
     from reference_engine.layers import characteristics
 
-    state = game.state
+    cache = state.__dict__.get(TRIGGER_SOURCES_CACHE)
+    if cache is not None and cache[0] == state.version:
+        return cache[1]
+    found = []
     for obj in state.battlefield():
         chars = characteristics(state, obj)
         triggered = tuple(a for a in chars.abilities if a.kind == "triggered")
         if triggered:  # the others can't trigger: don't describe them
-            yield TriggerSource(obj.id, obj.uid, chars.name, chars.controller, obj.transform_count, chars), triggered
+            found.append((TriggerSource(obj.id, obj.uid, chars.name, chars.controller, obj.transform_count, chars),
+                          triggered))
+    state.__dict__[TRIGGER_SOURCES_CACHE] = (state.version, found)
+    return found
+
+
+def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability, ...]]]:
+    """Permanents, emblems, and (for leaves-the-battlefield events) the objects leaving, as they last
+    existed: the one that left, and any others leaving at the same time."""
+    state = game.state
+    yield from _permanent_sources(state)
     for emblem in state.emblems:
         yield TriggerSource(None, emblem.uid, emblem.source_name, emblem.controller), emblem.abilities
     if event.kind == "leaves" and event.data["from"] == Zone.BATTLEFIELD:
