@@ -28,8 +28,9 @@ from measure import ROOT, environment, median_process, median_time, median_times
 from synthetic import synthetic_corpus  # noqa: E402
 
 from harness.corpus import Corpus  # noqa: E402
-from harness.engines import EngineError, open_engine  # noqa: E402
+from harness.engines import open_engine  # noqa: E402
 from harness.scheduling import open_sessions, play  # noqa: E402
+from harness.session import EngineError  # noqa: E402
 from harness.validation import validate_corpus  # noqa: E402
 from harness.wire import engine_case  # noqa: E402
 

@@ -10,22 +10,14 @@ from __future__ import annotations
 
 import difflib
 import traceback
-from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Callable, Protocol
 
 from harness.protocol import PROTOCOL_VERSION  # noqa: F401 (re-exported)
-from harness.protocol import Handshake, ProtocolError, check_schema, read_start_reply, start_command
+from harness.protocol import ProtocolError, check_schema, read_start_reply, start_command
+from harness.session import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, EngineError, EngineSession, Reply
 
 ENTRY_POINT_GROUP = "mtg_conformance.engines"
-#: Seconds an engine in its own process gets per case (the reference engine needs milliseconds).
-DEFAULT_TIMEOUT = 5.0
-#: Seconds it gets to start and answer the handshake (a JVM loading its card database takes a while).
-DEFAULT_START_TIMEOUT = 60.0
-
-
-class EngineError(Exception):
-    """An engine can't be found or started (bad --engine, failed handshake)."""
 
 
 class Adapter(Protocol):
@@ -36,35 +28,6 @@ class Adapter(Protocol):
 
 def registered() -> dict[str, EntryPoint]:
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
-
-
-@dataclass
-class Reply:
-    """What came back for one case: the reply message, or a fault the harness observed."""
-
-    message: dict[str, Any] | None
-    fault: str | None = None  # "error" | "timeout" | "crash"
-    detail: str = ""
-    stderr: str = ""
-
-
-class EngineSession:
-    """A started engine: its handshake, and a way to run cases one at a time."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.info: dict[str, Any] = {}  # the start reply's 'engine': name, version, homepage, issues, ...
-        self.capabilities: set[str] = set()
-
-    def accept(self, handshake: Handshake) -> None:
-        self.info = handshake.engine
-        self.capabilities = set(handshake.capabilities)
-
-    def run(self, case: dict[str, Any]) -> Reply:
-        raise NotImplementedError
-
-    def close(self) -> None:
-        pass
 
 
 class InProcessSession(EngineSession):

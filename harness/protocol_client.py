@@ -16,9 +16,9 @@ from collections import deque
 from typing import Any, Iterable, Iterator
 
 from harness.engine_process import EngineProcess, describe_exit, shown
-from harness.engines import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, EngineError, EngineSession, Reply
 from harness.protocol import (STOP, ProtocolError, check_run_reply, check_schema, read_start_reply, run_command,
                               start_command)
+from harness.session import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, EngineError, EngineSession, Reply
 
 STOP_GRACE = 3.0  # seconds an engine gets to exit after the stop command
 #: Cases written ahead of the one awaited. Two keep the engine from ever waiting on the harness

@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 from harness.corpus import Corpus
-from harness.engines import EngineError, EngineSession, open_engine
+from harness.engines import open_engine
 from harness.report import describe
 from harness.results import Status
 from harness.runner import run_case
+from harness.session import EngineError, EngineSession
 from harness.validation import validate_case
 from harness.yamlio import YamlError
 

@@ -7,10 +7,10 @@ from collections import deque
 from typing import Any, Iterable, Iterator
 
 from harness.corpus import Case, Corpus
-from harness.engines import EngineSession, Reply
 from harness.evaluate import base_result, evaluate
 from harness.protocol import REPLY_KINDS
 from harness.results import CaseResult, Status
+from harness.session import EngineSession, Reply
 from harness.wire import engine_case
 
 

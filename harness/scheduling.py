@@ -14,9 +14,10 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Sequence, TypeVar
 
 from harness.corpus import Case, Corpus
-from harness.engines import EngineError, EngineSession, check_spec, open_engine
+from harness.engines import check_spec, open_engine
 from harness.results import CaseResult
 from harness.runner import run_case, run_cases
+from harness.session import EngineError, EngineSession
 
 T = TypeVar("T")
 

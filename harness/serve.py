@@ -11,7 +11,9 @@ import sys
 import traceback
 from typing import Any, BinaryIO, TextIO
 
-from harness.engines import EngineError, create_adapter
+from harness.engines import create_adapter
+
+from harness.session import EngineError
 
 
 def serve(adapter: Any, commands: BinaryIO, replies: TextIO) -> None:

@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from harness.corpus import Case, Corpus
-from harness.engines import EngineError, EngineSession, Reply, open_engine
+from harness.engines import open_engine
 from harness.report import describe
 from harness.results import Status
 from harness.runner import run_case
 from harness.schemas import schema
+from harness.session import EngineError, EngineSession, Reply
 from harness.wire import engine_case
 from harness.yamlio import load_text
 

@@ -6,10 +6,11 @@ import json
 import pytest
 
 from harness.cli import main
-from harness.engines import EngineError, InProcessSession, open_engine
+from harness.engines import InProcessSession, open_engine
 from harness.protocol import STOP, ProtocolError, read_start_reply, run_command, schema_problems, start_command
 from harness.results import Status
 from harness.runner import run_case
+from harness.session import EngineError
 from harness.validation import validate_corpus
 from harness.wire import engine_case
 from reference_engine.adapter import ReferenceEngine

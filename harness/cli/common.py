@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 from harness.corpus import Case, Corpus, select
-from harness.engines import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT
 from harness.paths import default_corpus
+from harness.session import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT
 from harness.validation import CorpusReport, validate_corpus
 
 

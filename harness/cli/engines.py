@@ -7,7 +7,8 @@ import json
 
 from tabulate import tabulate
 
-from harness.engines import ENTRY_POINT_GROUP, EngineError, open_engine, registered
+from harness.engines import ENTRY_POINT_GROUP, open_engine, registered
+from harness.session import EngineError
 
 
 def add_parser(verbs) -> None:

@@ -12,9 +12,10 @@ import sys
 from tabulate import tabulate
 
 from harness.cli.common import add_corpus_option, corpus_from, print_problems
-from harness.engines import EngineError, open_engine, registered
+from harness.engines import open_engine, registered
 from harness.results import Status
 from harness.runner import run_case
+from harness.session import EngineError
 from harness.validation import validate_corpus
 
 CAUGHT = (Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.CRASH)

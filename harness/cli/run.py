@@ -9,11 +9,11 @@ from pathlib import Path
 
 from harness import baseline as baselines
 from harness.cli.common import (add_corpus_option, add_engine_options, add_selection_options, cases_to_run, corpus_from)
-from harness.engines import EngineError
 from harness.outputs import FORMATS, Reports, destinations
 from harness.progress import Progress
 from harness.results import FAILING, CaseResult
 from harness.scheduling import open_sessions, parse_shard, play, shuffled
+from harness.session import EngineError
 from harness.tally import Tally
 
 

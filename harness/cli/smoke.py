@@ -6,7 +6,8 @@ import argparse
 import sys
 
 from harness.cli.common import add_corpus_option, add_engine_options, corpus_from
-from harness.engines import EngineError, check_spec
+from harness.engines import check_spec
+from harness.session import EngineError
 from harness.smoke import Check, smoke
 
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from harness.cli.common import add_corpus_option, add_selection_options, cases_to_run, corpus_from
 from harness.engine_table import EngineRun, render
-from harness.engines import EngineError, open_engine
+from harness.engines import open_engine
 from harness.runner import run_cases
+from harness.session import EngineError
 
 
 def add_parser(verbs) -> None:
