@@ -12,7 +12,7 @@ from harness.validation import Problem, validate_corpus
 
 def add_parser(verbs) -> None:
     parser = verbs.add_parser(
-        "validate", help="check the corpus: schema, then rulings, cards, labels and ids",
+        "validate", help="check the corpus: schema, then rulings, cards, labels and ids; every ruling covered",
         description="Validate every case (JSON Schema, then semantic checks), the cards and the rulings, and "
                     "check that every ruling is encoded by at least one case. Each problem is one line: "
                     "file:line: path: message (hint). Exit 0 if there is none, 2 otherwise.")
