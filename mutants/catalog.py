@@ -257,6 +257,17 @@ def _spells_since_source(p: Patcher) -> None:
     p.set_item(GAME_CONDITIONS, "spells_cast_this_turn", spells_cast_this_turn)
 
 
+# --- putting triggered abilities on the stack (rule 603.3b) ---------------------------------------
+@mutant("trigger-order-reversed", "simultaneous triggers go on the stack in the order chosen, so the first chosen resolves last",
+        ["603.3b"])
+def _trigger_order_reversed(p: Patcher) -> None:
+    def wrapper(original):
+        def apply_order(triggers, move):
+            return list(reversed(original(triggers, move)))
+        return apply_order
+    p.wrap("triggers", "_apply_order", wrapper)
+
+
 # --- damage and state-based actions -----------------------------------------------------------
 @mutant("damage-not-removed-in-cleanup", "damage stays marked on creatures after the turn ends", ["514.2"])
 def _damage_stays(p: Patcher) -> None:

@@ -204,6 +204,21 @@ def _attacking_token_not_in_combat(p: Patcher) -> None:
     p.wrap("ops", "create_token", wrapper)
 
 
+@mutant("attacking-token-counts-as-declared", "a token put onto the battlefield attacking 'attacks', as if declared",
+        ["508.3a", "508.4"])
+def _attacking_token_attacks(p: Patcher) -> None:
+    from reference_engine import ops
+
+    def wrapper(original):
+        def create_token(game, card, controller, **kwargs):
+            new = yield from original(game, card, controller, **kwargs)
+            if kwargs.get("attacking") is not None and game.state.combat is not None:
+                ops.emit(game, "attacks", object_id=new.id, uid=new.uid, defender=kwargs["attacking"])
+            return new
+        return create_token
+    p.wrap("ops", "create_token", wrapper)
+
+
 # --- blight and state-based actions (rules 701.68, 704.3) -----------------------------------------
 @mutant("sba-during-resolution", "a creature at 0 toughness or lethal damage dies at once, mid-resolution", ["704.3"])
 def _sba_during_resolution(p: Patcher) -> None:
