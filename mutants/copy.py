@@ -326,7 +326,9 @@ def _zone_change_keeps_face(p: Patcher) -> None:
     p.set_attr(GameState, "move", move)
 
 
-@mutant("dfc-faces-merged-on-battlefield", "a double-faced permanent has both faces' subtypes and abilities", ["712.8d", "712.8e"])
+@mutant("dfc-faces-merged-on-battlefield",
+        "a double-faced card has both faces' subtypes and abilities, on the battlefield and elsewhere",
+        ["712.8a", "712.8d", "712.8e"])
 def _faces_merged(p: Patcher) -> None:
     def wrapper(original):
         def printed(face, card, controller, **kwargs):

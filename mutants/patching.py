@@ -1,4 +1,7 @@
-"""Applying and undoing a mutant's patches on the reference engine's modules."""
+"""Applying and undoing a mutant's patches on the reference engine's modules.
+
+Open the engine inside `applied(...)`: an engine opened before keeps what it already computed under
+the old rules (card definitions cache their printed characteristics for the whole session)."""
 
 from __future__ import annotations
 

@@ -52,7 +52,11 @@ def _ctx(source: TriggerSource) -> FilterContext:
 
 
 @matcher("enters", "enters")
-def _enters(game, event, value, source) -> bool:
+@matcher("attacks", "attacks")
+@matcher("enters_or_attacks", "enters", "attacks")  # one ability, two trigger events
+@matcher("transforms_into", "transformed")  # the permanent as it is right after it transformed (701.27e)
+def _the_object(game, event, value, source) -> bool:
+    """The object the event happened to: this one ('self'), or one that matches the filter now."""
     if value == "self":
         return event.data["uid"] == source.uid
     obj = game.state.objects.get(event.data["object_id"])
@@ -68,20 +72,6 @@ def _enters_or_transforms_into(game, event, value, source) -> bool:
     if event.kind == "transformed":
         return event.data["into"] == value
     return True
-
-
-@matcher("transforms_into", "transformed")
-def _transforms_into(game, event, value, source) -> bool:
-    """'Whenever a permanent [filter] transforms into a [filter]': the permanent as it is right after
-    it transformed (rule 701.27e)."""
-    obj = game.state.objects.get(event.data["object_id"])
-    return obj is not None and matches(game.state, obj, value, _ctx(source))
-
-
-@matcher("enters_or_attacks", "enters", "attacks")
-def _enters_or_attacks(game, event, value, source) -> bool:
-    """'Whenever this creature enters or attacks': one ability, two trigger events."""
-    return value == "self" and event.data["uid"] == source.uid
 
 
 @matcher("dies", "leaves")
@@ -133,14 +123,6 @@ def _combat_damage_to_player(game, event, value, source) -> bool:
     if obj is None:
         return False
     return matches(game.state, obj, value.get("source", {}), _ctx(source))
-
-
-@matcher("attacks", "attacks")
-def _attacks(game, event, value, source) -> bool:
-    if value == "self":
-        return event.data["uid"] == source.uid
-    obj = game.state.objects.get(event.data["object_id"])
-    return obj is not None and matches(game.state, obj, value, _ctx(source))
 
 
 @matcher("cast", "cast")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import importlib.util
 import os
 import shutil
 import tempfile
@@ -102,6 +103,25 @@ TAP_CASES = ("general/tap-ability-already-tapped", "general/tap-ability-controll
 def select(case_ids) -> list[str]:
     """`run` arguments choosing exactly these cases."""
     return [arg for case_id in case_ids for arg in ("-k", case_id)]
+
+
+def started(engine):
+    """An in-process adapter after the protocol's start handshake, as the harness leaves it."""
+    engine.start({"cmd": "start", "version": 1})
+    return engine
+
+
+def corpus_card(name: str) -> dict:
+    """A card's Oracle data as the real corpus has it (what a case sends an engine)."""
+    return Corpus(REAL_CORPUS).card(name).data
+
+
+def tool(name: str):
+    """A script of tools/ (not a package) loaded as a module, to test its functions."""
+    spec = importlib.util.spec_from_file_location(name, REPO / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 FAKE_ENGINE = REPO / "tests" / "fake_engine.py"

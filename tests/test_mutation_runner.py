@@ -1,24 +1,15 @@
 """tools/mutation_runner.py, mutmut's test command: 0 on the engine as it is, 1 once a rule is broken."""
 
-import importlib.util
-
 from mutants.patching import applied
-from tests.conftest import REPO
-
-
-def _runner():
-    spec = importlib.util.spec_from_file_location("mutation_runner", REPO / "tools" / "mutation_runner.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.conftest import tool
 
 
 def test_the_corpus_passes_on_the_engine_as_it_is() -> None:
-    assert _runner().main() == 0
+    assert tool("mutation_runner").main() == 0
 
 
 def test_a_broken_rule_stops_the_run_with_the_case_that_caught_it(capsys) -> None:
-    runner = _runner()
+    runner = tool("mutation_runner")
     with applied("summoning-sickness-ignored"):
         assert runner.main() == 1
     assert "killed by general/" in capsys.readouterr().err

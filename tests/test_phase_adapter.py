@@ -7,31 +7,23 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import engine_module, play
+from tests.conftest import corpus_card, engine_module, play, started
 
 engine_module("phase", "phase")
 
 from engine_adapters.phase_rs import PhaseEngine  # noqa: E402
 from engine_adapters.phase_rs.cards import build_database, mana_value, mtgjson_faces, unparsed  # noqa: E402
 from engine_adapters.phase_rs.observe import keyword_name  # noqa: E402
-from harness.corpus import Corpus  # noqa: E402
-from tests.conftest import REAL_CORPUS  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def adapter() -> PhaseEngine:
-    engine = PhaseEngine()
-    engine.start({"cmd": "start", "version": 1})
-    return engine
-
-
-def card(name: str) -> dict:
-    return Corpus(REAL_CORPUS).card(name).data
+    return started(PhaseEngine())
 
 
 # --- cards -----------------------------------------------------------------------------------------
 def test_double_faced_card_records_share_the_oracle_id_so_the_back_face_is_linked() -> None:
-    front, back = mtgjson_faces(card("Tovolar, Dire Overlord // Tovolar, the Midnight Scourge"))
+    front, back = mtgjson_faces(corpus_card("Tovolar, Dire Overlord // Tovolar, the Midnight Scourge"))
     assert front["identifiers"] == back["identifiers"]
     assert (front["side"], back["side"]) == ("a", "b")
     assert back["faceName"] == "Tovolar, the Midnight Scourge" and back["colorIndicator"] == ["R", "G"]
@@ -43,7 +35,7 @@ def test_mana_value_of_a_printed_cost() -> None:
 
 
 def test_the_engine_builds_abilities_from_our_oracle_text() -> None:
-    database = build_database({"Kher Keep": card("Kher Keep"), "Llanowar Elves": card("Llanowar Elves")})
+    database = build_database({"Kher Keep": corpus_card("Kher Keep"), "Llanowar Elves": corpus_card("Llanowar Elves")})
     assert not database.unsupported
     keep = database.faces["kher keep"]
     assert [a["kind"] for a in keep["abilities"]] == ["Activated", "Activated"]
@@ -51,7 +43,7 @@ def test_the_engine_builds_abilities_from_our_oracle_text() -> None:
 
 
 def test_text_the_parser_cannot_handle_makes_the_card_unsupported(adapter, adapter_corpus) -> None:
-    nonsense = dict(card("Grizzly Bears"), name="Grizzly Bears")
+    nonsense = dict(corpus_card("Grizzly Bears"), name="Grizzly Bears")
     nonsense["faces"] = [dict(nonsense["faces"][0], oracle_text="Whenever the moon sings, frobnicate twice.")]
     database = build_database({"Grizzly Bears": nonsense})
     assert "Grizzly Bears" in database.unsupported

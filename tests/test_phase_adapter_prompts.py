@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import engine_module, play
+from tests.conftest import engine_module, play, started
 
 engine_module("phase", "phase")
 
@@ -18,9 +18,7 @@ from engine_adapters.phase_rs import PhaseEngine  # noqa: E402
 
 @pytest.fixture(scope="module")
 def adapter() -> PhaseEngine:
-    engine = PhaseEngine()
-    engine.start({"cmd": "start", "version": 1})
-    return engine
+    return started(PhaseEngine())
 
 
 # --- the starting state ------------------------------------------------------------------------------

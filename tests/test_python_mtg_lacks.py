@@ -10,25 +10,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import engine_module, play
+from tests.conftest import corpus_card, engine_module, play, started
 
 engine_module("mtg.engine.env", "python-mtg")
 
 from engine_adapters.python_mtg import PythonMtgEngine  # noqa: E402
 from engine_adapters.python_mtg.cards import ability_lines, engine_data, problems, records  # noqa: E402
-from harness.corpus import Corpus  # noqa: E402
-from tests.conftest import REAL_CORPUS  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def adapter() -> PythonMtgEngine:
-    engine = PythonMtgEngine()
-    engine.start({"cmd": "start", "version": 1})
-    return engine
-
-
-def card(name: str) -> dict:
-    return Corpus(REAL_CORPUS).card(name).data
+    return started(PythonMtgEngine())
 
 
 def test_a_spell_resolves_within_the_move_that_casts_it(adapter, adapter_corpus) -> None:
@@ -100,11 +92,11 @@ def test_loyalty_and_mana_abilities_are_not_moves(adapter, adapter_corpus, name)
 def test_cards_whose_text_the_engine_silently_makes_nothing_of_are_unsupported(name, line) -> None:
     """Clone enters as a vanilla 0/0; a leveler gets every band's keywords at once (level-up)."""
     db, own = engine_data()
-    assert line in ability_lines(next(iter(records(card(name)).values())))
-    assert f"it makes no ability of {name}'s {line!r}, and reports nothing dropped" in problems(card(name), db, own)
+    assert line in ability_lines(next(iter(records(corpus_card(name)).values())))
+    assert f"it makes no ability of {name}'s {line!r}, and reports nothing dropped" in problems(corpus_card(name), db, own)
 
 
 def test_keyword_lines_need_no_ability_of_their_own() -> None:
     db, own = engine_data()
-    assert ability_lines(next(iter(records(card("Zetalpa, Primal Dawn")).values()))) == []
-    assert problems(card("Zetalpa, Primal Dawn"), db, own) == []
+    assert ability_lines(next(iter(records(corpus_card("Zetalpa, Primal Dawn")).values()))) == []
+    assert problems(corpus_card("Zetalpa, Primal Dawn"), db, own) == []

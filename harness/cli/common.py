@@ -57,12 +57,15 @@ def validated_selection(args: argparse.Namespace, corpus: Corpus) -> tuple[Corpu
     return report, chosen
 
 
-def cases_to_run(args: argparse.Namespace, corpus: Corpus) -> tuple[CorpusReport, list[Case]] | None:
-    """The validation report, and the valid cases the options select (and --shard keeps, if the verb
-    has it); or None, with the reason printed, when there is nothing to run: a problem in the corpus,
-    or no case selected."""
+def cases_to_run(args: argparse.Namespace) -> tuple[Corpus, CorpusReport, list[Case]] | None:
+    """The corpus, its validation report, and the valid cases the options select (and --shard keeps,
+    if the verb has it); or None, with the reason printed, when there is nothing to run: no corpus, a
+    problem in it, or no case selected."""
     from harness.scheduling import shard
 
+    corpus = corpus_from(args)
+    if corpus is None:
+        return None
     report, cases = validated_selection(args, corpus)
     if report.problems:
         print_problems(report)
@@ -73,7 +76,7 @@ def cases_to_run(args: argparse.Namespace, corpus: Corpus) -> tuple[CorpusReport
     if not cases:
         print("no case matches the selection", file=sys.stderr)
         return None
-    return report, cases
+    return corpus, report, cases
 
 
 def print_problems(report: CorpusReport, stream=None) -> None:

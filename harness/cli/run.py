@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from harness import baseline as baselines
-from harness.cli.common import (add_corpus_option, add_engine_options, add_selection_options, cases_to_run, corpus_from)
+from harness.cli.common import add_corpus_option, add_engine_options, add_selection_options, cases_to_run
 from harness.outputs import FORMATS, Reports, destinations
 from harness.progress import Progress
 from harness.results import FAILING, CaseResult
@@ -57,13 +57,10 @@ def add_parser(verbs) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    corpus = corpus_from(args)
-    if corpus is None:
-        return 2
-    selection = cases_to_run(args, corpus)
+    selection = cases_to_run(args)
     if selection is None:
         return 2
-    report, cases = selection
+    corpus, report, cases = selection
     played = shuffled(cases, args.shuffle) if args.shuffle is not None else cases
     try:
         baseline = baselines.load(args.baseline) if args.baseline else None

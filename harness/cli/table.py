@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from harness.cli.common import add_corpus_option, add_selection_options, cases_to_run, corpus_from
+from harness.cli.common import add_corpus_option, add_selection_options, cases_to_run
 from harness.engine_table import EngineRun, render
 from harness.engines import open_engine
 from harness.runner import run_cases
@@ -42,13 +42,10 @@ def command_line(args: argparse.Namespace) -> str:
 
 
 def handle(args: argparse.Namespace) -> int:
-    corpus = corpus_from(args)
-    if corpus is None:
-        return 2
-    selection = cases_to_run(args, corpus)
+    selection = cases_to_run(args)
     if selection is None:
         return 2
-    report, cases = selection
+    corpus, _, cases = selection
     runs = []
     for spec in args.engines:
         try:
