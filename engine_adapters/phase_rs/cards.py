@@ -24,11 +24,6 @@ _FILLER_CARD = {"name": FILLER, "layout": "normal", "color_identity": [], "faces
 _ORACLE_NAMESPACE = uuid.UUID("6c1b5b0e-4a7e-4a39-9d0f-6a3b8b0a3c11")
 
 
-def front_name(card: dict[str, Any]) -> str:
-    """The name the engine knows a card by: its front face's name."""
-    return card["faces"][0]["name"]
-
-
 def mana_value(cost: str | None) -> int:
     """Rule 202.3 on a printed cost: numbers count their value, X counts 0, any other symbol 1."""
     total = 0
