@@ -118,6 +118,10 @@ def value(game, ctx: Ctx, expr: Any) -> int:
             last = last_known_source(game, ctx)  # 608.2h: as it last existed on the battlefield
             return (last.power or 0) if last is not None else 0
         return 0
+    if isinstance(expr, dict) and "count" in expr:  # 'for each creature you control', counted now (611.2d)
+        fctx = FilterContext(ctx.controller, ctx.source_id)
+        state = game.state
+        return sum(1 for o in state.battlefield() if matches(state, o, expr["count"], fctx)) * expr.get("times", 1)
     if isinstance(expr, dict) and "counters_on" in expr:
         found = objects(game, ctx, expr["counters_on"])
         return found[0].counters.get(expr["kind"], 0) if found else 0
@@ -213,6 +217,8 @@ def _modify(game, ctx: Ctx, params: dict[str, Any]) -> None:
         layer = MODIFIERS[name][0]
         if name == "grant":
             args = {"abilities": [a if not isinstance(a, str) else parse_ability(a) for a in raw]}
+        elif name == "gain_control":
+            args = {"controller": ctx.controller}  # 'gain control of': the effect's controller
         else:
             args = {k: value(game, ctx, v) if k in ("power", "toughness") else v for k, v in (raw or {}).items()}
         state.effects.append(ContinuousEffect(layer, timestamp, name, args, affected, ctx.controller,
@@ -232,6 +238,31 @@ def _add_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is Zone.BATTLEFIELD:
             ops.add_counters(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)))
+
+
+@effect("untap")
+def _untap(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    for obj in objects(game, ctx, params["what"]):
+        if obj.zone is Zone.BATTLEFIELD:
+            ops.untap(game, obj)
+
+
+@effect("move_counter")
+def _move_counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Move a [kind] counter from [one object] onto [another]' (rule 122.5): remove it from the first
+    and put it on the second; if either can't be done (the same object, no such counter, an object
+    gone), neither is done."""
+    kind = params["kind"]
+    found_from, found_to = objects(game, ctx, params["from"]), objects(game, ctx, params["to"])
+    if len(found_from) != 1 or len(found_to) != 1:
+        return
+    origin, destination = found_from[0], found_to[0]
+    if origin is destination or not origin.counters.get(kind):
+        return
+    if origin.zone is not Zone.BATTLEFIELD or destination.zone is not Zone.BATTLEFIELD:
+        return
+    ops.remove_counters(game, origin, kind, 1)
+    ops.add_counters(game, destination, kind, 1)
 
 
 @effect("remove_all_counters")

@@ -138,6 +138,7 @@ class GameObject:
     damage: int = 0
     deathtouch_damage: bool = False
     timestamp: int = 0
+    counter_times: dict[str, int] = field(default_factory=dict)  # kind -> timestamp (rule 613.7c)
     transform_count: int = 0
     copy_token: bool = False  # a token created as a copy of something (rule 202.3b)
     attached_to: int | None = None  # the permanent this Equipment or Aura is attached to (rule 301.5)

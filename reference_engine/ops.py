@@ -32,6 +32,8 @@ def move(game, obj: GameObject, to: Zone, *, position: int | None = None) -> Gam
     """Put an object into another zone (not onto the battlefield: see enter_battlefield)."""
     state = game.state
     origin = obj.zone
+    if origin is Zone.BATTLEFIELD and to is Zone.GRAVEYARD and obj.counters.get("finality"):
+        to = Zone.EXILE  # a finality counter's replacement effect (rule 122.1h)
     snap = snapshot(game, obj) if origin == Zone.BATTLEFIELD else None
     if snap is not None:
         state.lki[obj.id] = _Lki(snap, obj.counters.copy(), obj.damage, obj.tapped)
@@ -144,12 +146,20 @@ def tap(game, obj: GameObject) -> None:
 
 
 def untap(game, obj: GameObject) -> None:
+    """A tapped permanent with a stun counter stays tapped, and loses a stun counter (rule 122.1d)."""
+    if obj.tapped and obj.counters.get("stun"):
+        remove_counters(game, obj, "stun", 1)
+        return
     obj.tapped = False
 
 
 def destroy(game, obj: GameObject) -> GameObject | None:
-    """Rule 701.8: move to its owner's graveyard, unless it has indestructible (702.12b)."""
+    """Rule 701.8: an effect destroys a permanent: it moves to its owner's graveyard, unless it has
+    indestructible (702.12b) or a shield counter, which is removed instead (122.1c)."""
     if characteristics(game.state, obj).has_keyword("Indestructible"):
+        return None
+    if obj.counters.get("shield"):
+        remove_counters(game, obj, "shield", 1)
         return None
     return move(game, obj, Zone.GRAVEYARD)
 
@@ -162,6 +172,7 @@ def sacrifice(game, obj: GameObject) -> GameObject:
 def add_counters(game, obj: GameObject, kind: str, amount: int) -> None:
     if amount > 0:
         obj.counters[kind] += amount
+        obj.counter_times[kind] = game.state.new_timestamp()  # each counter of the kind (613.7c)
         game.state.touch()
 
 
@@ -171,14 +182,17 @@ def remove_counters(game, obj: GameObject, kind: str, amount: int) -> int:
         obj.counters[kind] -= removed
         if obj.counters[kind] <= 0:
             del obj.counters[kind]
+            obj.counter_times.pop(kind, None)
         game.state.touch()
     return removed
 
 
 # --- players ----------------------------------------------------------------------------------
 def gain_life(game, player: str, amount: int) -> None:
+    """One life gain event (rule 119.9): 'whenever you gain life' triggers once per event."""
     if amount > 0:
         game.state.players[player].life += amount
+        emit(game, "gains_life", player=player, amount=amount)
 
 
 def lose_life(game, player: str, amount: int) -> None:
@@ -218,6 +232,11 @@ def deal_damage(game, source: DamageSource, target: Target, amount: int, *, comb
     if prevents(game, source, target, amount, combat=combat):
         return 0  # 615: prevented damage isn't dealt, and triggers nothing (603.2g)
     state = game.state
+    if target.kind == "object":
+        shielded = state.objects.get(target.value)
+        if shielded is not None and shielded.zone is Zone.BATTLEFIELD and shielded.counters.get("shield"):
+            remove_counters(game, shielded, "shield", 1)  # prevented, and a shield counter removed (122.1c)
+            return 0
     if target.kind == "player":
         lose_life(game, target.value, amount)
         if combat:

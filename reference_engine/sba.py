@@ -23,6 +23,35 @@ def has_lethal_damage(obj: GameObject, chars) -> bool:
     return (toughness > 0 and obj.damage >= toughness) or (obj.deathtouch_damage and obj.damage > 0)
 
 
+def loss_reason(player) -> str | None:
+    """Rules 704.5a-b: why a player loses the game now, if they do."""
+    if player.life <= 0:
+        return f"{player.name} has {player.life} life (704.5a)"
+    if player.drew_from_empty_library:
+        return f"{player.name} drew from an empty library (704.5b)"
+    return None
+
+
+def annihilated(obj: GameObject) -> int:
+    """Rule 704.5q: how many +1/+1 and -1/-1 counters (of each) are removed from a permanent."""
+    return min(obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0))
+
+
+def world_rule_losers(worlds: list[GameObject]) -> list[GameObject]:
+    """Rule 704.5k: all but the permanent that has had the world supertype for the shortest time
+    (the newest timestamp); on a tie, all of them."""
+    if len(worlds) < 2:
+        return []
+    newest = max(o.timestamp for o in worlds)
+    keep = [o for o in worlds if o.timestamp == newest]
+    return [o for o in worlds if len(keep) > 1 or o is not keep[0]]
+
+
+def ceases_to_exist(obj: GameObject) -> bool:
+    """Rule 704.5d: a token in a zone other than the battlefield (after the stack, 111.7)."""
+    return obj.is_token and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK)
+
+
 def check(game) -> Iterator[Decision]:
     """Perform every applicable state-based action simultaneously; returns whether any was performed."""
     state = game.state
@@ -33,10 +62,9 @@ def check(game) -> Iterator[Decision]:
     for player in state.players.values():
         if player.lost:
             continue
-        if player.life <= 0:
-            player.lost, player.loss_reason = True, f"{player.name} has {player.life} life (704.5a)"
-        elif player.drew_from_empty_library:
-            player.lost, player.loss_reason = True, f"{player.name} drew from an empty library (704.5b)"
+        reason = loss_reason(player)
+        if reason:
+            player.lost, player.loss_reason = True, reason
         performed = performed or player.lost
     if performed and sum(1 for p in state.players.values() if not p.lost) <= 1:
         state.over = True
@@ -45,13 +73,16 @@ def check(game) -> Iterator[Decision]:
     legends: dict[tuple[str, str], list[GameObject]] = defaultdict(list)
     unattached: list[GameObject] = []
     annihilating: list[tuple[GameObject, int]] = []
+    worlds: list[GameObject] = []
     for obj in state.battlefield():  # one look at each permanent; the actions follow, all at once
         chars = characteristics(state, obj)
         if obj.attached_to is not None and not _attachable(state, obj.attached_to):
             unattached.append(obj)
-        plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
-        if plus and minus:
-            annihilating.append((obj, min(plus, minus)))
+        pairs = annihilated(obj)
+        if pairs:
+            annihilating.append((obj, pairs))
+        if "World" in chars.supertypes:
+            worlds.append(obj)
         if "Legendary" in chars.supertypes:  # even one dying to another SBA may be the one kept (704.3)
             legends[(chars.controller, chars.name)].append(obj)
         if "Creature" in chars.types:
@@ -69,6 +100,10 @@ def check(game) -> Iterator[Decision]:
         if len(group) > 1:
             keep = yield from _choose_legend(game, controller, name, [o.id for o in group])
             to_graveyard.extend(o for o in group if o.id != keep)
+
+    # 704.5k: the world rule. The one that has had the world supertype for the shortest time stays
+    # (the newest timestamp); on a tie, none does.
+    to_graveyard.extend(world_rule_losers(worlds))
 
     # 704.5n: an Equipment attached to something that is no longer a creature on the battlefield
     # becomes unattached (it stays on the battlefield).
@@ -92,7 +127,7 @@ def check(game) -> Iterator[Decision]:
 
     # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7).
     for obj in list(state.objects.values()):
-        if obj.is_token and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+        if ceases_to_exist(obj):
             state.remove_object(obj)
             performed = True
     return performed

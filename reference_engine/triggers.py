@@ -125,6 +125,12 @@ def _combat_damage_to_player(game, event, value, source) -> bool:
     return matches(game.state, obj, value.get("source", {}), _ctx(source))
 
 
+@matcher("gains_life", "gains_life")
+def _gains_life(game, event, value, source) -> bool:
+    """'Whenever you gain life': once per life gain event (rule 119.9)."""
+    return value.get("player", "you") != "you" or event.data["player"] == source.controller
+
+
 @matcher("cast", "cast")
 def _cast(game, event, value, source) -> bool:
     """'Whenever you cast a [filter] spell'."""

@@ -1,0 +1,416 @@
+"""Mutants for the layer system, continuous effects, counters, state-based actions, lifelink,
+planeswalkers and levelers, rule by rule (CR 114, 122, 306, 606, 611, 613, 704, 711; 702.12,
+702.15, 702.87): each breaks one rule the way a real engine might get it wrong."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from mutants.patching import Patcher, mutant
+
+
+# --- the layer system (613) -------------------------------------------------------------------
+@mutant("dependency-ignored", "effects in one layer apply in timestamp order only: no effect waits for one it depends on",
+        ["613.8", "613.8a", "613.8b"])
+def _dependency_ignored(p: Patcher) -> None:
+    def in_dependency_order(batch, run):
+        return iter(list(batch))
+    p.replace("layers", "in_dependency_order", in_dependency_order)
+
+
+@mutant("static-effect-set-rechecked-per-layer",
+        "a static ability's effect is applied in each layer to whatever matches then, not to the set it began with",
+        ["613.6"])
+def _set_rechecked(p: Patcher) -> None:
+    from reference_engine.layers import _LayerRun
+
+    def targets(self, application, chars):
+        return list(application.affected(chars))
+    p.set_attr(_LayerRun, "targets", targets)
+
+
+@mutant("cda-in-timestamp-order", "characteristic-defining abilities apply in timestamp order with other effects, not first",
+        ["613.3", "604.3"])
+def _cda_in_timestamp_order(p: Patcher) -> None:
+    def wrapper(original):
+        def in_dependency_order(batch, run):
+            for application in batch:
+                application.is_cda = False
+            return original(sorted(batch, key=lambda a: (a.timestamp, a.order)), run)
+        return in_dependency_order
+    p.wrap("layers", "in_dependency_order", wrapper)
+
+
+@mutant("cda-pt-in-layer-7b", "a characteristic-defining ability that defines power and toughness applies in layer 7b by timestamp",
+        ["613.4a"])
+def _cda_pt_in_7b(p: Patcher) -> None:
+    def wrapper(original):
+        def static_applications(state, objects, chars):
+            out = original(state, objects, chars)
+            for application in out:
+                if application.layer == "7a":
+                    application.layer, application.is_cda = "7b", False
+            return out
+        return static_applications
+    p.wrap("statics", "static_applications", wrapper)
+
+
+def _move_layer_last(p: Patcher, layer: str) -> None:
+    from reference_engine import layers
+
+    order = tuple(x for x in layers.LAYER_ORDER if x != layer) + (layer,)
+    p.replace_in("layers", "LAYER_ORDER", order)
+
+
+@mutant("control-change-after-pt", "control-changing effects apply after power and toughness, not in layer 2",
+        ["613.1b"])
+def _control_last(p: Patcher) -> None:
+    _move_layer_last(p, "2")
+
+
+@mutant("color-change-after-pt", "color-changing effects apply after power and toughness, not in layer 5",
+        ["613.1e", "613.5"])
+def _color_last(p: Patcher) -> None:
+    _move_layer_last(p, "5")
+
+
+@mutant("type-change-after-pt", "type-changing effects apply after power and toughness, not in layer 4",
+        ["613.1d", "613.1"])
+def _types_last(p: Patcher) -> None:
+    _move_layer_last(p, "4")
+
+
+@mutant("land-type-keeps-abilities", "a land whose land type an effect sets keeps the abilities of its rules text",
+        ["305.7"])
+def _land_type_keeps_abilities(p: Patcher) -> None:
+    from reference_engine.layers import LAND_TYPES, MODIFIERS
+
+    def set_land_subtypes(chars, params):
+        chars.subtypes = [s for s in chars.subtypes if s not in LAND_TYPES] + list(params["subtypes"])
+    p.set_item(MODIFIERS, "set_land_subtypes", ("4", set_land_subtypes))
+
+
+REMOVING = ("lose_all_abilities", "lose_keywords", "cant_have")
+
+
+def _layer_6_removals(p: Patcher, first: bool) -> None:
+    def wrapper(original):
+        def in_dependency_order(batch, run):
+            if batch and batch[0].layer == "6":
+                batch = sorted(batch, key=lambda a: (a.modifier in REMOVING) != first)
+            return original(batch, run)
+        return in_dependency_order
+    p.wrap("layers", "in_dependency_order", wrapper)
+
+
+@mutant("ability-removal-before-grants", "in layer 6, effects that remove abilities apply before those that add them, whatever their timestamps",
+        ["613.7", "613.1f"])
+def _removal_first(p: Patcher) -> None:
+    _layer_6_removals(p, first=True)
+
+
+@mutant("ability-removal-after-grants", "in layer 6, effects that remove abilities apply after those that add them, whatever their timestamps",
+        ["613.7", "613.9"])
+def _removal_last(p: Patcher) -> None:
+    _layer_6_removals(p, first=False)
+
+
+@mutant("cant-have-is-only-loses", "'can't have or gain [keyword]' only removes it, so a newer effect grants it again",
+        ["613.1f"])
+def _cant_have_is_loses(p: Patcher) -> None:
+    from reference_engine.layers import MODIFIERS
+
+    layer, _ = MODIFIERS["cant_have"]
+    p.set_item(MODIFIERS, "cant_have", (layer, MODIFIERS["lose_keywords"][1]))
+
+
+@mutant("attaching-keeps-timestamp", "an Equipment keeps its old timestamp when it becomes attached",
+        ["613.7e"])
+def _attach_keeps_timestamp(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["attach"]
+
+    def attach(game, ctx, params):
+        before = {o.id: o.timestamp for o in game.state.battlefield()}
+        original(game, ctx, params)
+        for obj in game.state.battlefield():
+            if obj.id in before and obj.timestamp != before[obj.id]:
+                obj.timestamp = before[obj.id]
+                game.state.touch()
+    p.set_item(EFFECTS, "attach", attach)
+
+
+# --- continuous effects (611) --------------------------------------------------------------------
+@mutant("static-effects-apply-after-entering",
+        "a static ability's effect reaches a permanent only after it has entered, so enters abilities see it unmodified",
+        ["611.3c"])
+def _statics_after_entering(p: Patcher) -> None:
+    from reference_engine.layers import characteristics, printed
+    from reference_engine.triggers import MATCHERS
+
+    kinds, original = MATCHERS["enters"]
+
+    def enters(game, event, value, source):
+        if value == "self":
+            return original(game, event, value, source)
+        obj = game.state.objects.get(event.data["object_id"])
+        if obj is None:
+            return False
+        from reference_engine.filters import FilterContext, matches
+
+        now = characteristics(game.state, obj)
+        bare = printed(obj.face_def, obj.card, now.controller)
+        return matches(game.state, obj, value, FilterContext(source.controller, source.id, source.uid), chars=bare)
+    p.set_item(MATCHERS, "enters", (kinds, enters))
+
+
+@mutant("until-end-of-turn-lasts", "'until end of turn' effects don't end in the cleanup step", ["611.2a", "514.2"])
+def _until_end_of_turn_lasts(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["modify"]
+
+    def modify(game, ctx, params):
+        if params.get("until", "end_of_turn") == "end_of_turn":
+            params = dict(params, until="permanent")
+        return original(game, ctx, params)
+    p.set_item(EFFECTS, "modify", modify)
+
+
+# --- counters (122) ------------------------------------------------------------------------------
+@mutant("keyword-counters-ignored", "a keyword counter doesn't give the permanent its keyword", ["122.1b"])
+def _keyword_counters_ignored(p: Patcher) -> None:
+    p.replace("layers", "_keyword_counter_applications", lambda objects: [])
+
+
+def _without_counter(p: Patcher, module: str, function: str, kind: str) -> None:
+    """`module.function(game, obj, ...)` runs as if `obj` had no counter of `kind`."""
+    def wrapper(original):
+        def patched(game, obj, *args, **kwargs):
+            hidden = obj.counters.pop(kind, 0) if hasattr(obj, "counters") else 0
+            try:
+                return original(game, obj, *args, **kwargs)
+            finally:
+                if hidden:
+                    obj.counters[kind] = hidden
+        return patched
+    p.wrap(module, function, wrapper)
+
+
+@mutant("shield-counter-ignored", "a shield counter stops neither destruction nor damage", ["122.1c"])
+def _shield_ignored(p: Patcher) -> None:
+    _without_counter(p, "ops", "destroy", "shield")
+    from reference_engine import ops
+
+    original = ops.deal_damage
+
+    def deal_damage(game, source, target, amount, **kwargs):
+        obj = game.state.objects.get(target.value) if target.kind == "object" else None
+        hidden = obj.counters.pop("shield", 0) if obj is not None else 0
+        try:
+            return original(game, source, target, amount, **kwargs)
+        finally:
+            if hidden and obj is not None and obj.id in game.state.objects:
+                obj.counters["shield"] = hidden
+    p.replace("ops", "deal_damage", deal_damage)
+
+
+@mutant("shield-counter-stops-only-destruction", "a shield counter doesn't prevent damage", ["122.1c"])
+def _shield_only_destruction(p: Patcher) -> None:
+    from reference_engine import ops
+
+    original = ops.deal_damage
+
+    def deal_damage(game, source, target, amount, **kwargs):
+        obj = game.state.objects.get(target.value) if target.kind == "object" else None
+        hidden = obj.counters.pop("shield", 0) if obj is not None else 0
+        try:
+            return original(game, source, target, amount, **kwargs)
+        finally:
+            if hidden and obj is not None and obj.id in game.state.objects:
+                obj.counters["shield"] = hidden
+    p.replace("ops", "deal_damage", deal_damage)
+
+
+@mutant("stun-counter-ignored", "a stun counter doesn't stop a permanent from untapping", ["122.1d"])
+def _stun_ignored(p: Patcher) -> None:
+    _without_counter(p, "ops", "untap", "stun")
+
+
+@mutant("finality-counter-ignored", "a finality counter doesn't send a dying permanent to exile", ["122.1h"])
+def _finality_ignored(p: Patcher) -> None:
+    _without_counter(p, "ops", "move", "finality")
+
+
+@mutant("counter-moved-from-nothing", "moving a counter puts one on the second object even if the first has none to remove",
+        ["122.5"])
+def _counter_from_nothing(p: Patcher) -> None:
+    from reference_engine import ops
+    from reference_engine.effects import EFFECTS, objects
+
+    def move_counter(game, ctx, params):
+        kind = params["kind"]
+        for obj in objects(game, ctx, params["from"]):
+            ops.remove_counters(game, obj, kind, 1)
+        for obj in objects(game, ctx, params["to"]):
+            ops.add_counters(game, obj, kind, 1)
+    p.set_item(EFFECTS, "move_counter", move_counter)
+
+
+# --- state-based actions (704) ---------------------------------------------------------------------
+@mutant("plus-and-minus-counters-kept", "+1/+1 and -1/-1 counters on one permanent don't cancel out", ["704.5q", "122.3"])
+def _counters_kept(p: Patcher) -> None:
+    p.replace("sba", "annihilated", lambda obj: 0)
+
+
+@mutant("world-rule-ignored", "two world permanents stay on the battlefield", ["704.5k"])
+def _world_rule_ignored(p: Patcher) -> None:
+    p.replace("sba", "world_rule_losers", lambda worlds: [])
+
+
+@mutant("world-rule-keeps-oldest", "the world rule keeps the world permanent that has had the supertype longest",
+        ["704.5k"])
+def _world_rule_oldest(p: Patcher) -> None:
+    def losers(worlds):
+        if len(worlds) < 2:
+            return []
+        oldest = min(worlds, key=lambda o: o.timestamp)
+        return [o for o in worlds if o is not oldest]
+    p.replace("sba", "world_rule_losers", losers)
+
+
+@mutant("zero-life-does-not-lose", "a player with 0 or less life doesn't lose the game", ["704.5a"])
+def _zero_life(p: Patcher) -> None:
+    def loss_reason(player):
+        if player.drew_from_empty_library:
+            return f"{player.name} drew from an empty library (704.5b)"
+        return None
+    p.replace("sba", "loss_reason", loss_reason)
+
+
+@mutant("empty-library-draw-does-not-lose", "drawing from an empty library doesn't make a player lose", ["704.5b"])
+def _empty_library(p: Patcher) -> None:
+    def wrapper(original):
+        def loss_reason(player):
+            reason = original(player)
+            return None if reason and "704.5b" in reason else reason
+        return loss_reason
+    p.wrap("sba", "loss_reason", wrapper)
+
+
+@mutant("token-stays-off-battlefield", "a token that left the battlefield goes on existing in its new zone", ["704.5d"])
+def _token_stays(p: Patcher) -> None:
+    p.replace("sba", "ceases_to_exist", lambda obj: False)
+
+
+@mutant("deathtouch-damage-not-lethal", "damage from a source with deathtouch is lethal only if it is at least the toughness",
+        ["704.5h", "702.2b"])
+def _deathtouch_ignored(p: Patcher) -> None:
+    def has_lethal_damage(obj, chars):
+        toughness = chars.toughness or 0
+        return toughness > 0 and obj.damage >= toughness
+    p.replace("sba", "has_lethal_damage", has_lethal_damage)
+
+
+# --- lifelink (702.15) --------------------------------------------------------------------------
+@mutant("lifelink-needs-source-on-battlefield",
+        "a source with lifelink that has left the battlefield causes no life gain (its last known information is ignored)",
+        ["702.15c"])
+def _lifelink_current_only(p: Patcher) -> None:
+    from reference_engine import ops
+    from reference_engine.model import Zone
+
+    original = ops.deal_damage
+
+    def deal_damage(game, source, target, amount, **kwargs):
+        obj = game.state.objects.get(source.object_id) if source.object_id is not None else None
+        if (obj is None or obj.zone is not Zone.BATTLEFIELD) and source.chars.has_keyword("Lifelink"):
+            chars = copy.copy(source.chars)
+            chars.abilities = [a for a in chars.abilities if a.keyword != "Lifelink"]
+            source = ops.DamageSource(source.object_id, source.uid, chars)
+        return original(game, source, target, amount, **kwargs)
+    p.replace("ops", "deal_damage", deal_damage)
+
+
+@mutant("lifelink-instances-add-up", "each instance of lifelink on a source makes its controller gain the life again",
+        ["702.15f"])
+def _lifelink_instances(p: Patcher) -> None:
+    from reference_engine import ops
+
+    original = ops.deal_damage
+
+    def deal_damage(game, source, target, amount, **kwargs):
+        dealt = original(game, source, target, amount, **kwargs)
+        extra = sum(1 for a in source.chars.abilities if a.kind == "keyword" and a.keyword == "Lifelink") - 1
+        for _ in range(max(0, extra)):
+            ops.gain_life(game, source.chars.controller, dealt)
+        return dealt
+    p.replace("ops", "deal_damage", deal_damage)
+
+
+@mutant("lifelink-combat-gain-is-one-event",
+        "combat damage from several sources with lifelink makes their controller gain life in one event", ["702.15e"])
+def _lifelink_one_event(p: Patcher) -> None:
+    from reference_engine import ops
+
+    original_gain = ops.gain_life
+
+    def wrapper(original):
+        def combat_damage(game, **kwargs):
+            gained: dict[str, int] = {}
+
+            def gain_life(game_, player, amount):
+                if amount > 0:
+                    gained[player] = gained.get(player, 0) + amount
+            p_inner = Patcher()
+            p_inner.replace("ops", "gain_life", gain_life)
+            try:
+                result = original(game, **kwargs)
+            finally:
+                p_inner.undo()
+            for player, amount in gained.items():
+                original_gain(game, player, amount)
+            return result
+        return combat_damage
+    p.wrap("combat", "combat_damage", wrapper)
+
+
+# --- planeswalkers (306) -------------------------------------------------------------------------
+@mutant("player-damage-redirected-to-planeswalker",
+        "noncombat damage to a player is dealt to a planeswalker that player controls instead (the removed rule 306.7)",
+        ["306.7"])
+def _redirect(p: Patcher) -> None:
+    from reference_engine import ops
+    from reference_engine.layers import characteristics
+    from reference_engine.model import Target
+
+    original = ops.deal_damage
+
+    def deal_damage(game, source, target, amount, *, combat=False, **kwargs):
+        if target.kind == "player" and not combat:
+            for obj in game.state.battlefield():
+                chars = characteristics(game.state, obj)
+                if "Planeswalker" in chars.types and chars.controller == target.value:
+                    target = Target("object", obj.id)
+                    break
+        return original(game, source, target, amount, combat=combat, **kwargs)
+    p.replace("ops", "deal_damage", deal_damage)
+
+
+# --- levelers (711) ------------------------------------------------------------------------------
+@mutant("leveler-off-battlefield-uses-last-box",
+        "off the battlefield a leveler has the power and toughness of its last level box", ["711.6"])
+def _leveler_last_box(p: Patcher) -> None:
+    def wrapper(original):
+        def printed(face, card, controller, **kwargs):
+            chars = original(face, card, controller, **kwargs)
+            boxes = [params for ability in face.abilities if ability.kind == "static" and "level" in ability.data.get("while", {})
+                     for name, params in ability.data["effects"] if name == "set_pt"]
+            if boxes:
+                chars = copy.copy(chars)
+                chars.power, chars.toughness = boxes[-1]["power"], boxes[-1]["toughness"]
+            return chars
+        return printed
+    p.wrap("layers", "printed", wrapper)
