@@ -259,6 +259,19 @@ def _counter_from_nothing(p: Patcher) -> None:
     p.set_item(EFFECTS, "move_counter", move_counter)
 
 
+@mutant("counter-moved-without-removing", "moving a counter puts one on the second object but leaves the first its own",
+        ["122.5"])
+def _counter_not_removed(p: Patcher) -> None:
+    from reference_engine import ops
+    from reference_engine.effects import EFFECTS, objects
+
+    def move_counter(game, ctx, params):
+        origin, destination = objects(game, ctx, params["from"]), objects(game, ctx, params["to"])
+        if origin and destination and origin[0] is not destination[0] and origin[0].counters.get(params["kind"]):
+            ops.add_counters(game, destination[0], params["kind"], 1)
+    p.set_item(EFFECTS, "move_counter", move_counter)
+
+
 # --- state-based actions (704) ---------------------------------------------------------------------
 @mutant("plus-and-minus-counters-kept", "+1/+1 and -1/-1 counters on one permanent don't cancel out", ["704.5q", "122.3"])
 def _counters_kept(p: Patcher) -> None:
@@ -288,6 +301,31 @@ def _zero_life(p: Patcher) -> None:
             return f"{player.name} drew from an empty library (704.5b)"
         return None
     p.replace("sba", "loss_reason", loss_reason)
+
+
+@mutant("one-life-loses", "a player with 1 life loses the game (0 or less, off by one)", ["704.5a"])
+def _one_life_loses(p: Patcher) -> None:
+    def wrapper(original):
+        def loss_reason(player):
+            if player.life <= 1:
+                return f"{player.name} has {player.life} life"
+            return original(player)
+        return loss_reason
+    p.wrap("sba", "loss_reason", wrapper)
+
+
+@mutant("empty-library-loses", "a player whose library is empty loses, though they didn't try to draw from it", ["704.5b"])
+def _empty_library_loses(p: Patcher) -> None:
+    from reference_engine import ops
+    from reference_engine.model import Zone
+
+    original = ops.draw
+
+    def draw(game, player, count=1):
+        original(game, player, count)
+        if not game.state.zone_ids(Zone.LIBRARY, player):
+            game.state.players[player].drew_from_empty_library = True
+    p.replace("ops", "draw", draw)
 
 
 @mutant("empty-library-draw-does-not-lose", "drawing from an empty library doesn't make a player lose", ["704.5b"])
@@ -397,6 +435,33 @@ def _redirect(p: Patcher) -> None:
                     break
         return original(game, source, target, amount, combat=combat, **kwargs)
     p.replace("ops", "deal_damage", deal_damage)
+
+
+@mutant("planeswalker-at-instant-speed", "a planeswalker spell can be cast any time its controller has priority",
+        ["306.1"])
+def _planeswalker_instant(p: Patcher) -> None:
+    def wrapper(original):
+        def instant_speed(chars):
+            return original(chars) or "Planeswalker" in chars.types
+        return instant_speed
+    p.wrap("casting", "instant_speed", wrapper)
+
+
+# --- emblems (114) -------------------------------------------------------------------------------
+@mutant("emblem-is-a-permanent", "an emblem is treated as a permanent with no types, so 'destroy all nonland permanents' removes it",
+        ["114.5"])
+def _emblem_is_permanent(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["destroy"]
+
+    def destroy(game, ctx, params):
+        original(game, ctx, params)
+        what = params["what"]
+        if isinstance(what, dict) and "all" in what and not any(k in what["all"] for k in ("types", "types_any", "subtypes")):
+            game.state.emblems = []
+            game.state.touch()
+    p.set_item(EFFECTS, "destroy", destroy)
 
 
 # --- levelers (711) ------------------------------------------------------------------------------
