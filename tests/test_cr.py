@@ -253,3 +253,48 @@ def test_coverage_table_lists_a_sections_rules(capsys) -> None:
 def test_coverage_of_an_unknown_section_exits_2(capsys, section: str, hint: str) -> None:
     code, out, err = run_cli(capsys, "coverage", "--rules", "--section", section)
     assert code == 2 and out == "" and hint in err
+
+
+# --- failure reports ------------------------------------------------------------------------
+RULE_602_5A = cr.pinned().rules["602.5a"].text
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_table_shows_each_cited_rules_text(capsys) -> None:
+    code, out, _ = run_cli(capsys, "run", "--engine", "null", "-k", "tap-ability-summoning-sick", "-v")
+    assert code == 1
+    assert f"rule 602.5a: {RULE_602_5A}" in flat(out)
+    assert flat(out).index("ruling general-07: ") < flat(out).index("rule 302.6: ") < flat(out).index("rule 602.5a: ")
+
+
+def test_json_and_junit_reports_carry_the_rules_text(capsys, tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    report, junit = tmp_path / "report.json", tmp_path / "report.xml"
+    run_cli(capsys, "run", "--engine", "null", "-k", "general/tap-ability", "--output", str(report),
+            "--output", str(junit))
+    cases = {c["id"]: c for c in json.loads(report.read_text())["cases"]}
+    failed = cases["general/tap-ability-summoning-sick"]
+    assert failed["rules"] == ["302.6", "107.5", "602.5a"]
+    assert {"rule": "602.5a", "text": RULE_602_5A} in failed["cited"]["rules"]
+    assert failed["cited"]["rulings"][0]["id"] == "general-07"
+    assert all("cited" not in c for c in cases.values() if c["status"] in ("pass", "skip"))
+    (case,) = [c for c in ET.parse(junit).iter("testcase") if c.get("name") == "general/tap-ability-summoning-sick"]
+    assert f"rule 602.5a: {RULE_602_5A}" in flat(case.find("failure").text)
+
+
+def test_a_cited_section_shows_its_title(corpus_builder, capsys) -> None:
+    corpus_builder.write("demo/elves", elves_case().replace('rules: ["302.6"]', 'rules: ["302", "302.6"]'))
+    code, out, _ = run_cli(capsys, "run", "--engine", "null", "--cases", str(corpus_builder.root))
+    assert code == 1 and "section 302: Creatures" in out
+
+
+def test_the_pytest_report_shows_the_rules_text(pytester, corpus_builder) -> None:
+    corpus_builder.write("demo/elves", elves_case())
+    result = pytester.runpytest("--mtg-cases", str(corpus_builder.root), "--mtg-engine", "null",
+                                str(corpus_builder.root))
+    result.assert_outcomes(failed=1)
+    assert "rule 302.6: " + cr.pinned().rules["302.6"].text in flat(result.stdout.str())
