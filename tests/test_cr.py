@@ -298,3 +298,38 @@ def test_the_pytest_report_shows_the_rules_text(pytester, corpus_builder) -> Non
                                 str(corpus_builder.root))
     result.assert_outcomes(failed=1)
     assert "rule 302.6: " + cr.pinned().rules["302.6"].text in flat(result.stdout.str())
+
+
+# --- rules RULE... --------------------------------------------------------------------------
+def test_rules_prints_a_rule_with_its_subrules_and_the_cases_citing_each(capsys) -> None:
+    code, out, _ = run_cli(capsys, "rules", "702.145")
+    assert code == 0
+    starts = [line.split()[0] for line in out.splitlines() if line.startswith("702.145")]
+    assert starts == ["702.145"] + [f"702.145{c}" for c in "abcdefg"]
+    assert "702.145a Daybound and nightbound are found on opposite faces" in out
+    assert "tovolar/nightbound-alone-makes-night" in out and "-> no case cites it" in out
+
+
+def test_rules_shows_examples_and_exemptions_and_json(capsys) -> None:
+    code, out, _ = run_cli(capsys, "rules", "601.2c", "100.2a", "--format", "json")
+    found = json.loads(out)
+    assert code == 0 and found["edition"] == "2026-08-07"
+    (announce,), (deck,) = [item["rules"] for item in found["results"]]
+    assert announce["rule"] == "601.2c" and announce["parent"] == "601.2" and announce["examples"]
+    assert found["results"][0]["section"] == {"section": "601", "title": "Casting Spells", "cases": []}
+    assert deck["exempt"] and deck["cases"] == []
+    code, out, _ = run_cli(capsys, "rules", "601.2c")
+    assert "    Example: " in out
+
+
+def test_rules_of_a_section_are_all_its_rules(capsys, edition: cr.Edition) -> None:
+    code, out, _ = run_cli(capsys, "rules", "613", "--format", "json")
+    (item,) = json.loads(out)["results"]
+    assert [r["rule"] for r in item["rules"]] == [r.number for r in edition.under("613")]
+
+
+def test_an_unknown_rule_exits_2_with_close_matches(capsys) -> None:
+    code, out, err = run_cli(capsys, "rules", "702.145", "999.9z", "702.145h")
+    assert code == 2 and out == ""
+    assert "no rule 999.9z in the Comprehensive Rules effective 2026-08-07" in err
+    assert "702.145h" in err and "'702.145g'" in err
