@@ -142,6 +142,26 @@ def _attach_keeps_timestamp(p: Patcher) -> None:
     p.set_item(EFFECTS, "attach", attach)
 
 
+@mutant("rule-effects-ignored", "static abilities that affect players or the rules of the game have no effect",
+        ["613.10", "613.11"])
+def _rule_effects_ignored(p: Patcher) -> None:
+    p.replace("rule_effects", "rule_effects", lambda game, key: iter(()))
+
+
+@mutant("rule-effects-from-printed-abilities",
+        "effects on players and on the rules come from permanents' printed abilities, before the layers are applied",
+        ["613.10", "613.11"])
+def _rule_effects_printed(p: Patcher) -> None:
+    from reference_engine.layers import characteristics
+
+    def rule_effects(game, key):
+        for obj in game.state.battlefield():
+            for ability in obj.face_def.abilities:
+                if ability.kind == "rule" and key in ability.data:
+                    yield characteristics(game.state, obj).controller, obj.id, ability.data[key]
+    p.replace("rule_effects", "rule_effects", rule_effects)
+
+
 # --- continuous effects (611) --------------------------------------------------------------------
 @mutant("static-effects-apply-after-entering",
         "a static ability's effect reaches a permanent only after it has entered, so enters abilities see it unmodified",
@@ -164,6 +184,57 @@ def _statics_after_entering(p: Patcher) -> None:
         bare = printed(obj.face_def, obj.card, now.controller)
         return matches(game.state, obj, value, FilterContext(source.controller, source.id, source.uid), chars=bare)
     p.set_item(MATCHERS, "enters", (kinds, enters))
+
+
+@mutant("static-abilities-function-in-graveyards", "a permanent's static abilities keep applying from its owner's graveyard",
+        ["611.3b"])
+def _statics_in_graveyards(p: Patcher) -> None:
+    from reference_engine.layers import printed
+    from reference_engine.model import Zone
+
+    def wrapper(original):
+        def static_applications(state, objects, chars):
+            dead = [o for o in state.all_objects() if o.zone is Zone.GRAVEYARD
+                    and any(a.kind == "static" for a in o.face_def.abilities)]
+            if not dead:
+                return original(state, objects, chars)
+            merged = dict(chars)
+            for obj in dead:
+                merged[obj.id] = printed(obj.face_def, obj.card, obj.owner)
+            return original(state, list(objects) + dead, merged)
+        return static_applications
+    p.wrap("statics", "static_applications", wrapper)
+
+
+@mutant("resolved-effect-variable-recounted", "a number a resolved effect counts ('for each creature you control') is counted again as things change",
+        ["611.2d"])
+def _variable_recounted(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+    from reference_engine.layers import MODIFIERS
+    from reference_engine.model import Zone
+
+    original = EFFECTS["modify"]
+
+    def modify(game, ctx, params):
+        before = len(game.state.effects)
+        original(game, ctx, params)
+        counted = [part["modify_pt"]["power"] for part in params["effects"]
+                   if "modify_pt" in part and isinstance(part["modify_pt"].get("power"), dict)]
+        for effect in game.state.effects[before:]:
+            if effect.modifier == "modify_pt" and counted:
+                effect.params = dict(effect.params, _recount=(tuple(counted[0]["count"].get("types", ())), ctx.controller))
+                effect.params["_objects"] = game.state.objects  # read as characteristics are computed
+    p.set_item(EFFECTS, "modify", modify)
+    layer, modify_pt = MODIFIERS["modify_pt"]
+
+    def recounting(chars, params):
+        if "_recount" not in params:
+            return modify_pt(chars, params)
+        types, controller = params["_recount"]
+        n = sum(1 for o in params["_objects"].values() if o.zone is Zone.BATTLEFIELD and o.controller == controller
+                and all(t in o.face_def.types for t in types))
+        return modify_pt(chars, {"power": n, "toughness": n})
+    p.set_item(MODIFIERS, "modify_pt", (layer, recounting))
 
 
 @mutant("until-end-of-turn-lasts", "'until end of turn' effects don't end in the cleanup step", ["611.2a", "514.2"])
@@ -270,6 +341,42 @@ def _counter_not_removed(p: Patcher) -> None:
         if origin and destination and origin[0] is not destination[0] and origin[0].counters.get(params["kind"]):
             ops.add_counters(game, destination[0], params["kind"], 1)
     p.set_item(EFFECTS, "move_counter", move_counter)
+
+
+@mutant("entering-counters-not-put-on", "counters a permanent enters with aren't 'put on' it, so effects that modify putting counters ignore them",
+        ["122.6"])
+def _entering_counters(p: Patcher) -> None:
+    from reference_engine import ops
+
+    def wrapper(original):
+        def arrive(game, new, entry):
+            real = ops.counters_to_put
+            ops.counters_to_put = lambda game, obj, kind, amount: amount
+            try:
+                return original(game, new, entry)
+            finally:
+                ops.counters_to_put = real
+        return arrive
+    p.wrap("ops", "_arrive", wrapper)
+
+
+@mutant("counter-replacement-ignores-controller", "'a creature you control' in a counter replacement effect matches any creature",
+        ["122.6", "614.1a"])
+def _counter_replacement_any(p: Patcher) -> None:
+    from reference_engine import ops
+    from reference_engine.layers import characteristics
+
+    def counters_to_put(game, obj, kind, amount):
+        if amount <= 0:
+            return amount
+        for source in game.state.battlefield():
+            for ability in characteristics(game.state, source).abilities:
+                spec = ability.data.get("counters_placed") if ability.kind == "replacement" else None
+                if spec and spec["kind"] == kind:
+                    amount += spec.get("plus", 0)
+        return amount
+    del ops
+    p.replace("ops", "counters_to_put", counters_to_put)
 
 
 # --- state-based actions (704) ---------------------------------------------------------------------

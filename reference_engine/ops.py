@@ -131,6 +131,7 @@ def _arrive(game, new: GameObject, entry: Entry) -> None:
                                               frozenset({new.id}), new.controller, duration="permanent"))
     if entry.counters:
         for kind, amount in entry.counters.items():
+            amount = counters_to_put(game, new, kind, amount)  # entering with counters is putting them on (122.6)
             if amount > 0:
                 new.counters[kind] += amount
     if entry.attacking is not None and state.combat is not None:
@@ -169,7 +170,26 @@ def sacrifice(game, obj: GameObject) -> GameObject:
     return move(game, obj, Zone.GRAVEYARD)
 
 
+def counters_to_put(game, obj: GameObject, kind: str, amount: int) -> int:
+    """How many counters are put on `obj` when `amount` of `kind` would be, after replacement effects
+    such as 'that many plus one are put on it instead' (614.1a)."""
+    from reference_engine.filters import FilterContext, matches
+
+    if amount <= 0:
+        return amount
+    state = game.state
+    for source in state.battlefield():
+        chars = characteristics(state, source)
+        for ability in chars.abilities:
+            spec = ability.data.get("counters_placed") if ability.kind == "replacement" else None
+            if spec and spec["kind"] == kind and matches(state, obj, spec.get("affects"),
+                                                         FilterContext(chars.controller, source.id)):
+                amount += spec.get("plus", 0)
+    return amount
+
+
 def add_counters(game, obj: GameObject, kind: str, amount: int) -> None:
+    amount = counters_to_put(game, obj, kind, amount)
     if amount > 0:
         obj.counters[kind] += amount
         obj.counter_times[kind] = game.state.new_timestamp()  # each counter of the kind (613.7c)
