@@ -385,6 +385,41 @@ def _counters_kept(p: Patcher) -> None:
     p.replace("sba", "annihilated", lambda obj: 0)
 
 
+@mutant("attached-creature-stays-attached", "a creature (or a permanent that is no Aura or Equipment) attached to something stays attached",
+        ["704.5p"])
+def _creature_stays_attached(p: Patcher) -> None:
+    def wrapper(original):
+        def stays_attached(state, obj, chars):
+            if "Equipment" in chars.subtypes and "Creature" in chars.types:
+                chars = copy.copy(chars)
+                chars.types = [t for t in chars.types if t != "Creature"]
+            return original(state, obj, chars)
+        return stays_attached
+    p.wrap("sba", "stays_attached", wrapper)
+
+
+@mutant("equipment-stays-on-noncreature", "an Equipment stays attached to a permanent that is no longer a creature",
+        ["704.5n"])
+def _equipment_stays(p: Patcher) -> None:
+    def wrapper(original):
+        def stays_attached(state, obj, chars):
+            host = state.objects.get(obj.attached_to)
+            if "Equipment" in chars.subtypes and "Creature" not in chars.types and host is not None:
+                return True
+            return original(state, obj, chars)
+        return stays_attached
+    p.wrap("sba", "stays_attached", wrapper)
+
+
+@mutant("hone-counters-ignored", "a hone counter on an Equipment gives the equipped creature nothing", ["122.1j"])
+def _hone_ignored(p: Patcher) -> None:
+    def wrapper(original):
+        def counter_applications(objects):
+            return [a for a in original(objects) if a.params.get("toughness") != 0 or a.params.get("power", 0) < 0]
+        return counter_applications
+    p.wrap("layers", "_counter_applications", wrapper)
+
+
 @mutant("world-rule-ignored", "two world permanents stay on the battlefield", ["704.5k"])
 def _world_rule_ignored(p: Patcher) -> None:
     p.replace("sba", "world_rule_losers", lambda worlds: [])

@@ -447,6 +447,10 @@ def _counter_applications(objects: list[GameObject]) -> list[_Application]:
     """+1/+1 and -1/-1 counters modify power and toughness in layer 7c (rules 122.1a, 613.4c)."""
     out = []
     for obj in objects:
+        hone = obj.counters.get("hone", 0)
+        if hone and obj.attached_to is not None:  # 'a hone counter on an Equipment gives +1/+0' (122.1j)
+            out.append(_Application("7c", _counter_timestamp(obj, "hone"), "modify_pt", {"power": hone, "toughness": 0},
+                                    (lambda c, i=obj.attached_to: [i] if i in c else [])))
         for kind, sign in (("+1/+1", 1), ("-1/-1", -1)):
             n = obj.counters.get(kind, 0)
             if n:

@@ -76,7 +76,7 @@ def check(game) -> Iterator[Decision]:
     worlds: list[GameObject] = []
     for obj in state.battlefield():  # one look at each permanent; the actions follow, all at once
         chars = characteristics(state, obj)
-        if obj.attached_to is not None and not _attachable(state, obj.attached_to):
+        if obj.attached_to is not None and not stays_attached(state, obj, chars):
             unattached.append(obj)
         pairs = annihilated(obj)
         if pairs:
@@ -105,8 +105,9 @@ def check(game) -> Iterator[Decision]:
     # (the newest timestamp); on a tie, none does.
     to_graveyard.extend(world_rule_losers(worlds))
 
-    # 704.5n: an Equipment attached to something that is no longer a creature on the battlefield
-    # becomes unattached (it stays on the battlefield).
+    # 704.5n / 704.5p: an Equipment attached to something that is no longer a creature on the
+    # battlefield, or a creature that is attached to something, becomes unattached (it stays on the
+    # battlefield).
     for obj in unattached:
         obj.attached_to = None
         state.touch()
@@ -133,9 +134,14 @@ def check(game) -> Iterator[Decision]:
     return performed
 
 
-def _attachable(state, host_id: int) -> bool:
-    """Whether an Equipment can stay attached to this object: a creature on the battlefield."""
-    host = state.objects.get(host_id)
+def stays_attached(state, obj: GameObject, chars) -> bool:
+    """Rules 704.5n and 704.5p: an Equipment stays attached only to a creature on the battlefield; a
+    permanent that is a creature, or that is no Aura, Equipment or Fortification, doesn't stay attached."""
+    if "Creature" in chars.types or "Battle" in chars.types:
+        return False  # 704.5p
+    if "Equipment" not in chars.subtypes:
+        return "Aura" in chars.subtypes or "Fortification" in chars.subtypes  # 704.5p (Auras: 704.5m)
+    host = state.objects.get(obj.attached_to)
     return host is not None and host.zone is Zone.BATTLEFIELD and "Creature" in characteristics(state, host).types
 
 
