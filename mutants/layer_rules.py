@@ -470,6 +470,42 @@ def _empty_library_loses(p: Patcher) -> None:
     p.replace("ops", "draw", draw)
 
 
+@mutant("poison-counters-never-lose", "a player with ten or more poison counters doesn't lose the game", ["704.5c", "122.1f"])
+def _poison_never_loses(p: Patcher) -> None:
+    def wrapper(original):
+        def loss_reason(player):
+            reason = original(player)
+            return None if reason and "704.5c" in reason else reason
+        return loss_reason
+    p.wrap("sba", "loss_reason", wrapper)
+
+
+@mutant("infect-damage-to-players-is-life-loss", "damage from a source with infect makes a player lose life as well as get poison counters",
+        ["122.1f", "702.90b"])
+def _infect_life_loss(p: Patcher) -> None:
+    from reference_engine import ops
+
+    original = ops.deal_damage
+
+    def deal_damage(game, source, target, amount, **kwargs):
+        dealt = original(game, source, target, amount, **kwargs)
+        if dealt and target.kind == "player" and source.chars.has_keyword("Infect"):
+            ops.lose_life(game, target.value, dealt)
+        return dealt
+    p.replace("ops", "deal_damage", deal_damage)
+
+
+@mutant("nine-poison-counters-lose", "a player loses with nine poison counters (ten or more, off by one)", ["704.5c"])
+def _nine_poison(p: Patcher) -> None:
+    def wrapper(original):
+        def loss_reason(player):
+            if player.poison >= 9:
+                return f"{player.name} has {player.poison} poison counters"
+            return original(player)
+        return loss_reason
+    p.wrap("sba", "loss_reason", wrapper)
+
+
 @mutant("empty-library-draw-does-not-lose", "drawing from an empty library doesn't make a player lose", ["704.5b"])
 def _empty_library(p: Patcher) -> None:
     def wrapper(original):

@@ -213,3 +213,4 @@ class Player:
     loss_reason: str = ""
     lands_played: int = 0
     drew_from_empty_library: bool = False
+    poison: int = 0  # poison counters (rule 122.1f)

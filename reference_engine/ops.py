@@ -257,8 +257,12 @@ def deal_damage(game, source: DamageSource, target: Target, amount: int, *, comb
         if shielded is not None and shielded.zone is Zone.BATTLEFIELD and shielded.counters.get("shield"):
             remove_counters(game, shielded, "shield", 1)  # prevented, and a shield counter removed (122.1c)
             return 0
+    infect = source.chars.has_keyword("Infect")  # damage as poison and -1/-1 counters (702.90b)
     if target.kind == "player":
-        lose_life(game, target.value, amount)
+        if infect:
+            state.players[target.value].poison += amount  # rule 122.1f
+        else:
+            lose_life(game, target.value, amount)
         if combat:
             emit(game, "combat_damage_to_player", source_id=source.object_id, source_uid=source.uid,
                  player=target.value, amount=amount)
@@ -269,7 +273,9 @@ def deal_damage(game, source: DamageSource, target: Target, amount: int, *, comb
         chars = characteristics(state, obj)
         if "Planeswalker" in chars.types:
             remove_counters(game, obj, "loyalty", amount)
-        if "Creature" in chars.types:
+        if "Creature" in chars.types and infect:
+            add_counters(game, obj, "-1/-1", amount)
+        elif "Creature" in chars.types:
             obj.damage += amount
             if source.chars.has_keyword("Deathtouch"):
                 obj.deathtouch_damage = True

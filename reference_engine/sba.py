@@ -29,6 +29,8 @@ def loss_reason(player) -> str | None:
         return f"{player.name} has {player.life} life (704.5a)"
     if player.drew_from_empty_library:
         return f"{player.name} drew from an empty library (704.5b)"
+    if player.poison >= 10:
+        return f"{player.name} has {player.poison} poison counters (704.5c)"
     return None
 
 
