@@ -379,6 +379,17 @@ def _counter_replacement_any(p: Patcher) -> None:
     p.replace("ops", "counters_to_put", counters_to_put)
 
 
+@mutant("departed-object-counters-moved", "'put its counters on' another object, for an object that has left the battlefield, moves them from it: none",
+        ["122.8"])
+def _departed_counters(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def last_known_counters(game, object_id, kind):
+        obj = game.state.objects.get(object_id) if object_id is not None else None
+        return obj.counters.get(kind, 0) if obj is not None and obj.zone is Zone.BATTLEFIELD else 0
+    p.replace("effects", "last_known_counters", last_known_counters)
+
+
 # --- state-based actions (704) ---------------------------------------------------------------------
 @mutant("plus-and-minus-counters-kept", "+1/+1 and -1/-1 counters on one permanent don't cancel out", ["704.5q", "122.3"])
 def _counters_kept(p: Patcher) -> None:
@@ -418,6 +429,17 @@ def _hone_ignored(p: Patcher) -> None:
             return [a for a in original(objects) if a.params.get("toughness") != 0 or a.params.get("power", 0) < 0]
         return counter_applications
     p.wrap("layers", "_counter_applications", wrapper)
+
+
+@mutant("sba-last-known-after-other-actions",
+        "a permanent leaving by a state-based action is known as it was after the other state-based actions performed with it",
+        ["704.8"])
+def _sba_lki_late(p: Patcher) -> None:
+    def wrapper(original):
+        def move(game, obj, to, *, position=None, last_known=None):
+            return original(game, obj, to, position=position)
+        return move
+    p.wrap("ops", "move", wrapper)
 
 
 @mutant("world-rule-ignored", "two world permanents stay on the battlefield", ["704.5k"])

@@ -122,10 +122,21 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         fctx = FilterContext(ctx.controller, ctx.source_id)
         state = game.state
         return sum(1 for o in state.battlefield() if matches(state, o, expr["count"], fctx)) * expr.get("times", 1)
+    if isinstance(expr, dict) and "last_known_counters" in expr:  # 'its +1/+1 counters', as it last existed
+        return last_known_counters(game, ctx.source_id, expr["last_known_counters"])
     if isinstance(expr, dict) and "counters_on" in expr:
         found = objects(game, ctx, expr["counters_on"])
         return found[0].counters.get(expr["kind"], 0) if found else 0
     raise KeyError(f"unknown value {expr!r}")
+
+
+def last_known_counters(game, object_id: int | None, kind: str) -> int:
+    """Counters of a kind on an object on the battlefield, or on it as it last existed there (113.7a)."""
+    obj = game.state.objects.get(object_id) if object_id is not None else None
+    if obj is not None and obj.zone is Zone.BATTLEFIELD:
+        return obj.counters.get(kind, 0)
+    lki = game.state.lki.get(object_id) if object_id is not None else None
+    return lki.counters.get(kind, 0) if lki is not None else 0
 
 
 def last_known_source(game, ctx: Ctx):
@@ -177,8 +188,10 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("return_to_battlefield")
 def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """{what, transformed, counters: {"+1/+1": 1}}: '... return it to the battlefield [with a +1/+1 counter]'."""
     for obj in objects(game, ctx, params["what"]):
-        yield from ops.enter_battlefield(game, obj, ctx.controller, transformed=params.get("transformed", False))
+        yield from ops.enter_battlefield(game, obj, ctx.controller, transformed=params.get("transformed", False),
+                                         counters=params.get("counters"))
 
 
 @effect("draw")

@@ -28,15 +28,18 @@ def snapshot(game, obj: GameObject) -> Characteristics:
 
 
 # --- zones -----------------------------------------------------------------------------------
-def move(game, obj: GameObject, to: Zone, *, position: int | None = None) -> GameObject:
-    """Put an object into another zone (not onto the battlefield: see enter_battlefield)."""
+def move(game, obj: GameObject, to: Zone, *, position: int | None = None, last_known: "_Lki | None" = None) -> GameObject:
+    """Put an object into another zone (not onto the battlefield: see enter_battlefield). A permanent's
+    last known information is taken now, unless the caller took it earlier (`last_known`, rule 704.8)."""
     state = game.state
     origin = obj.zone
     if origin is Zone.BATTLEFIELD and to is Zone.GRAVEYARD and obj.counters.get("finality"):
         to = Zone.EXILE  # a finality counter's replacement effect (rule 122.1h)
-    snap = snapshot(game, obj) if origin == Zone.BATTLEFIELD else None
-    if snap is not None:
-        state.lki[obj.id] = _Lki(snap, obj.counters.copy(), obj.damage, obj.tapped)
+    snap = None
+    if origin == Zone.BATTLEFIELD:
+        record = last_known or last_known_record(game, obj)
+        snap = record.chars
+        state.lki[obj.id] = record
         if state.combat:
             state.combat.attackers.pop(obj.id, None)
             state.combat.blockers.pop(obj.id, None)
@@ -52,6 +55,11 @@ class _Lki:
     counters: Any
     damage: int
     tapped: bool
+
+
+def last_known_record(game, obj: GameObject) -> _Lki:
+    """A permanent's last known information (rule 113.7a), as it is now."""
+    return _Lki(snapshot(game, obj), obj.counters.copy(), obj.damage, obj.tapped)
 
 
 def last_known(game, object_id: int) -> Characteristics | None:
@@ -73,7 +81,7 @@ class Entry:
 
 def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bool = False,
                       spell_x: int | None = None, tapped: bool = False,
-                      attacking: Target | None = None) -> Iterator[Decision]:
+                      attacking: Target | None = None, counters: dict[str, int] | None = None) -> Iterator[Decision]:
     """Put `obj` onto the battlefield; returns the new permanent, or None if it can't enter.
 
     A card that isn't double-faced put onto the battlefield transformed doesn't enter: it stays where it
@@ -83,7 +91,8 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
 
     if transformed and not obj.card.double_faced:
         return None
-    entry = Entry(face=1 if transformed else 0, tapped=tapped, attacking=attacking)
+    entry = Entry(face=1 if transformed else 0, tapped=tapped, attacking=attacking,
+                  counters=dict(counters) if counters else None)
     yield from entry_replacements(game, obj.card, controller, entry, spell_x)
     state = game.state
     origin = obj.zone

@@ -107,6 +107,9 @@ def check(game) -> Iterator[Decision]:
     # (the newest timestamp); on a tie, none does.
     to_graveyard.extend(world_rule_losers(worlds))
 
+    # 704.8: what leaves is known as it was before any of these actions (counters not yet cancelled).
+    known = {obj.id: ops.last_known_record(game, obj) for obj in to_graveyard}
+
     # 704.5n / 704.5p: an Equipment attached to something that is no longer a creature on the
     # battlefield, or a creature that is attached to something, becomes unattached (it stays on the
     # battlefield).
@@ -121,10 +124,10 @@ def check(game) -> Iterator[Decision]:
         ops.remove_counters(game, obj, "-1/-1", n)
         performed = True
 
-    state.leaving = {obj.id: (obj.uid, ops.snapshot(game, obj)) for obj in to_graveyard}
+    state.leaving = {obj.id: (obj.uid, known[obj.id].chars) for obj in to_graveyard}
     for obj in to_graveyard:
         if obj.id in state.objects and obj.zone is Zone.BATTLEFIELD:
-            ops.move(game, obj, Zone.GRAVEYARD)
+            ops.move(game, obj, Zone.GRAVEYARD, last_known=known[obj.id])
             performed = True
     state.leaving = {}
 
