@@ -390,6 +390,29 @@ def _departed_counters(p: Patcher) -> None:
     p.replace("effects", "last_known_counters", last_known_counters)
 
 
+def _nth_counter(p: Patcher, test) -> None:
+    from reference_engine.triggers import MATCHERS
+
+    kinds, _ = MATCHERS["nth_counter"]
+
+    def nth_counter(game, event, value, source):
+        return (event.data["uid"] == source.uid and event.data["counter"] == value["kind"]
+                and test(event.data["before"], event.data["after"], value["n"]))
+    p.set_item(MATCHERS, "nth_counter", (kinds, nth_counter))
+
+
+@mutant("nth-counter-whenever-at-least-n", "'when the Nth counter is put on' triggers whenever a counter is put on and it has N or more",
+        ["122.7"])
+def _nth_at_least(p: Patcher) -> None:
+    _nth_counter(p, lambda before, after, n: after >= n)
+
+
+@mutant("nth-counter-counts-before", "'when the Nth counter is put on' triggers when it had N counters before the new ones",
+        ["122.7"])
+def _nth_before(p: Patcher) -> None:
+    _nth_counter(p, lambda before, after, n: before >= n)
+
+
 # --- state-based actions (704) ---------------------------------------------------------------------
 @mutant("plus-and-minus-counters-kept", "+1/+1 and -1/-1 counters on one permanent don't cancel out", ["704.5q", "122.3"])
 def _counters_kept(p: Patcher) -> None:

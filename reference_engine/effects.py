@@ -416,6 +416,24 @@ def _prevent_damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
                                game.state.new_timestamp(), params.get("until", "end_of_turn")))
 
 
+@effect("exile")
+def _exile(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Exile [it]'."""
+    for obj in objects(game, ctx, params["what"]):
+        if obj.zone is not Zone.EXILE:
+            ops.move(game, obj, Zone.EXILE)
+
+
+@effect("shuffle_into_library")
+def _shuffle_into_library(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Shuffle your hand and graveyard into your library': the order of a shuffled library is
+    unknown, so cases may rely only on what is in it."""
+    state = game.state
+    for zone in params["zones"]:
+        for object_id in list(state.zone_ids(Zone(zone), ctx.controller)):
+            ops.move(game, state.objects[object_id], Zone.LIBRARY)
+
+
 @effect("return_to_hand")
 def _return_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Return [it] to its owner's hand'."""

@@ -200,9 +200,11 @@ def counters_to_put(game, obj: GameObject, kind: str, amount: int) -> int:
 def add_counters(game, obj: GameObject, kind: str, amount: int) -> None:
     amount = counters_to_put(game, obj, kind, amount)
     if amount > 0:
+        before = obj.counters.get(kind, 0)
         obj.counters[kind] += amount
         obj.counter_times[kind] = game.state.new_timestamp()  # each counter of the kind (613.7c)
         game.state.touch()
+        emit(game, "counters_put", object_id=obj.id, uid=obj.uid, counter=kind, before=before, after=obj.counters[kind])
 
 
 def remove_counters(game, obj: GameObject, kind: str, amount: int) -> int:

@@ -125,6 +125,14 @@ def _combat_damage_to_player(game, event, value, source) -> bool:
     return matches(game.state, obj, value.get("source", {}), _ctx(source))
 
 
+@matcher("nth_counter", "counters_put")
+def _nth_counter(game, event, value, source) -> bool:
+    """{kind: hour, n: 12}: 'when the twelfth hour counter is put on this': it had fewer than N
+    before the counters were put on, and N or more after (rule 122.7)."""
+    return (event.data["uid"] == source.uid and event.data["counter"] == value["kind"]
+            and event.data["before"] < value["n"] <= event.data["after"])
+
+
 @matcher("gains_life", "gains_life")
 def _gains_life(game, event, value, source) -> bool:
     """'Whenever you gain life': once per life gain event (rule 119.9)."""
