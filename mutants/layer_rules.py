@@ -465,6 +465,20 @@ def _sba_lki_late(p: Patcher) -> None:
     p.wrap("ops", "move", wrapper)
 
 
+@mutant("counter-limit-ignored", "a permanent that can't have more than N counters of a kind keeps the extra ones", ["704.5r", "122.4"])
+def _counter_limit_ignored(p: Patcher) -> None:
+    p.replace("sba", "counter_limits", lambda chars: [])
+
+
+@mutant("counter-limit-off-by-one", "'can't have more than N counters' leaves N-1", ["704.5r", "122.4"])
+def _counter_limit_off_by_one(p: Patcher) -> None:
+    def wrapper(original):
+        def counter_limits(chars):
+            return [(kind, n - 1) for kind, n in original(chars)]
+        return counter_limits
+    p.wrap("sba", "counter_limits", wrapper)
+
+
 @mutant("world-rule-ignored", "two world permanents stay on the battlefield", ["704.5k"])
 def _world_rule_ignored(p: Patcher) -> None:
     p.replace("sba", "world_rule_losers", lambda worlds: [])

@@ -39,6 +39,12 @@ def annihilated(obj: GameObject) -> int:
     return min(obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0))
 
 
+def counter_limits(chars) -> list[tuple[str, int]]:
+    """Rule 704.5r: the (kind, N) of each 'can't have more than N [kind] counters on it' it has."""
+    return [(a.data["max_counters"]["kind"], a.data["max_counters"]["max"])
+            for a in chars.abilities if a.kind == "rule" and "max_counters" in a.data]
+
+
 def world_rule_losers(worlds: list[GameObject]) -> list[GameObject]:
     """Rule 704.5k: all but the permanent that has had the world supertype for the shortest time
     (the newest timestamp); on a tie, all of them."""
@@ -76,10 +82,14 @@ def check(game) -> Iterator[Decision]:
     unattached: list[GameObject] = []
     annihilating: list[tuple[GameObject, int]] = []
     worlds: list[GameObject] = []
+    excess: list[tuple[GameObject, str, int]] = []
     for obj in state.battlefield():  # one look at each permanent; the actions follow, all at once
         chars = characteristics(state, obj)
         if obj.attached_to is not None and not stays_attached(state, obj, chars):
             unattached.append(obj)
+        for kind, limit in counter_limits(chars):  # 704.5r
+            if obj.counters.get(kind, 0) > limit:
+                excess.append((obj, kind, obj.counters[kind] - limit))
         pairs = annihilated(obj)
         if pairs:
             annihilating.append((obj, pairs))
@@ -116,6 +126,11 @@ def check(game) -> Iterator[Decision]:
     for obj in unattached:
         obj.attached_to = None
         state.touch()
+        performed = True
+
+    # 704.5r: 'can't have more than N [kind] counters on it': all but N are removed.
+    for obj, kind, n in excess:
+        ops.remove_counters(game, obj, kind, n)
         performed = True
 
     # 704.5q: +1/+1 and -1/-1 counters cancel out.
