@@ -237,6 +237,26 @@ def _variable_recounted(p: Patcher) -> None:
     p.set_item(MODIFIERS, "modify_pt", (layer, recounting))
 
 
+@mutant("ended-duration-lasts-forever", "an effect 'for as long as' something that is over before it begins lasts until the end of the game",
+        ["611.2b"])
+def _ended_duration_forever(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS, you_control_source
+
+    original = EFFECTS["modify"]
+
+    def modify(game, ctx, params):
+        if params.get("until") == "while_you_control_source" and not you_control_source(game.state, ctx.source_id, ctx.controller):
+            params = dict(params, until="permanent")
+        return original(game, ctx, params)
+    p.set_item(EFFECTS, "modify", modify)
+
+
+@mutant("for-as-long-as-never-ends", "an effect 'for as long as you control [it]' goes on after you stop controlling it",
+        ["611.2b"])
+def _for_as_long_as_never_ends(p: Patcher) -> None:
+    p.replace("layers", "_lasts", lambda state, effect: True)
+
+
 @mutant("until-end-of-turn-lasts", "'until end of turn' effects don't end in the cleanup step", ["611.2a", "514.2"])
 def _until_end_of_turn_lasts(p: Patcher) -> None:
     from reference_engine.effects import EFFECTS

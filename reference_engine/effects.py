@@ -224,6 +224,9 @@ def _modify(game, ctx: Ctx, params: dict[str, Any]) -> None:
     affected = frozenset(o.id for o in objects(game, ctx, params["what"]) if o.zone is Zone.BATTLEFIELD)
     if not affected:
         return
+    duration = params.get("until", "end_of_turn")
+    if duration == "while_you_control_source" and not you_control_source(state, ctx.source_id, ctx.controller):
+        return  # 'for as long as you control [it]' is already over: the effect does nothing (611.2b)
     timestamp = state.new_timestamp()
     for part in params["effects"]:
         ((name, raw),) = part.items()
@@ -235,8 +238,15 @@ def _modify(game, ctx: Ctx, params: dict[str, Any]) -> None:
         else:
             args = {k: value(game, ctx, v) if k in ("power", "toughness") else v for k, v in (raw or {}).items()}
         state.effects.append(ContinuousEffect(layer, timestamp, name, args, affected, ctx.controller,
-                                              duration=params.get("until", "end_of_turn")))
+                                              duration=duration, source_id=ctx.source_id))
     state.touch()
+
+
+def you_control_source(state, source_id: int | None, controller: str) -> bool:
+    """Whether the object an effect lasts 'for as long as you control' is still that object on the
+    battlefield, under the effect's controller (a new object after a zone change, rule 400.7)."""
+    obj = state.objects.get(source_id) if source_id is not None else None
+    return obj is not None and obj.zone is Zone.BATTLEFIELD and obj.controller == controller
 
 
 @effect("if")

@@ -294,7 +294,7 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
     resolved = [
         _Application(e.layer, e.timestamp, e.modifier, e.params,
                      (lambda c, ids=e.affected: [i for i in ids if i in c]))
-        for e in state.effects if e.layer != "1"
+        for e in state.effects if e.layer != "1" and _lasts(state, e)
     ]
     run = _LayerRun(chars)
     statics = static_applications(state, objects, chars)
@@ -314,6 +314,16 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
         for application in in_dependency_order(batch, run):
             run.apply(application)
     return chars
+
+
+def _lasts(state: GameState, effect: ContinuousEffect) -> bool:
+    """'For as long as you control [it]': the effect applies only while that lasts (611.2b). The
+    controller compared is the one the object was put under (control-changing effects on it aside)."""
+    if effect.duration != "while_you_control_source":
+        return True
+    from reference_engine.effects import you_control_source
+
+    return you_control_source(state, effect.source_id, effect.controller)
 
 
 class _LayerRun:

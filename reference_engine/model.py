@@ -189,7 +189,8 @@ class ContinuousEffect:
     params: dict[str, Any]
     affected: frozenset[int]
     controller: str
-    duration: str = "end_of_turn"  # end_of_turn | permanent
+    duration: str = "end_of_turn"  # end_of_turn | permanent | while_you_control_source (611.2b)
+    source_id: int | None = None  # the object 'for as long as you control [it]' refers to
 
 
 @dataclass(eq=False)
