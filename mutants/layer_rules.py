@@ -704,6 +704,30 @@ def _planeswalker_instant(p: Patcher) -> None:
     p.wrap("casting", "instant_speed", wrapper)
 
 
+@mutant("additional-loyalty-cost-ignored", "an additional loyalty cost ('cost an additional [+1]') isn't paid", ["606.5"])
+def _additional_loyalty_ignored(p: Patcher) -> None:
+    p.replace("rule_effects", "loyalty_cost", lambda game, player, cost: cost)
+
+
+@mutant("additional-loyalty-cost-paid-separately",
+        "an additional loyalty cost is paid on its own after the ability's cost, so a minus cost is checked without it",
+        ["606.5", "606.6"])
+def _additional_loyalty_separate(p: Patcher) -> None:
+    from reference_engine import casting
+
+    def wrapper(original):
+        def check_loyalty(game, player, obj, chars, cost):
+            from dataclasses import replace
+
+            from reference_engine.rule_effects import rule_effects
+
+            extra = sum(v for c, _, v in rule_effects(game, "additional_loyalty_cost") if c == player)
+            return original(game, player, obj, chars, replace(cost, loyalty=cost.loyalty - extra) if extra else cost)
+        return check_loyalty
+    del casting
+    p.wrap("casting", "_check_loyalty", wrapper)
+
+
 # --- emblems (114) -------------------------------------------------------------------------------
 @mutant("emblem-is-a-permanent", "an emblem is treated as a permanent with no types, so 'destroy all nonland permanents' removes it",
         ["114.5"])

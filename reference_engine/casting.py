@@ -232,6 +232,9 @@ def activate(game, move: Activate) -> None:
     data = dict(KEYWORD_ACTIVATIONS.get(ability.keyword, {}), **ability.data) if ability.kind == "keyword" else ability.data
     cost: Cost = data["_cost"]
     if ability.kind == "loyalty":
+        from reference_engine.rule_effects import loyalty_cost
+
+        cost = loyalty_cost(game, move.player, cost)  # additional costs combined into one (606.5)
         _check_loyalty(game, move.player, obj, chars, cost)
     elif data.get("timing") == "sorcery":
         reason = sorcery_timing(game, move.player)

@@ -444,6 +444,23 @@ def _shuffle_into_library(game, ctx: Ctx, params: dict[str, Any]) -> None:
             ops.move(game, state.objects[object_id], Zone.LIBRARY)
 
 
+@effect("look_at_top")
+def _look_at_top(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Look at the top N cards of your library': later steps call them 'it'."""
+    ctx.memory["it"] = list(game.state.zone_ids(Zone.LIBRARY, ctx.controller)[:value(game, ctx, params.get("count", 1))])
+
+
+@effect("rest_to_bottom")
+def _rest_to_bottom(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Put the rest on the bottom of your library in a random order': those of 'it' still in the
+    library go to its bottom (their order is unknown; cases rely only on where they are)."""
+    library = game.state.zone_ids(Zone.LIBRARY, ctx.controller)
+    rest = [i for i in ctx.memory.get("it", []) if i in library]
+    for object_id in rest:
+        library.remove(object_id)
+    library.extend(rest)
+
+
 @effect("return_to_hand")
 def _return_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Return [it] to its owner's hand'."""

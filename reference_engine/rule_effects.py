@@ -27,3 +27,12 @@ def rule_effects(game, key: str) -> Iterator[tuple[str, int | None, Any]]:
 def has_hexproof(game, player: str) -> bool:
     """'You have hexproof' (702.11): the player can't be the target of opponents' spells and abilities."""
     return any(controller == player for controller, _, _ in rule_effects(game, "player_hexproof"))
+
+
+def loyalty_cost(game, player: str, cost):
+    """Rule 606.5: a loyalty ability's cost with every additional loyalty cost of 'loyalty abilities
+    you activate cost an additional [+1]' combined into one cost to add or remove counters."""
+    from dataclasses import replace
+
+    extra = sum(value for controller, _, value in rule_effects(game, "additional_loyalty_cost") if controller == player)
+    return replace(cost, loyalty=cost.loyalty + extra) if extra else cost
