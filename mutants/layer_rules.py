@@ -499,6 +499,26 @@ def _counter_limit_off_by_one(p: Patcher) -> None:
     p.wrap("sba", "counter_limits", wrapper)
 
 
+@mutant("aura-stays-unattached", "an Aura that is attached to nothing stays on the battlefield", ["704.5m"])
+def _aura_stays_unattached(p: Patcher) -> None:
+    def wrapper(original):
+        def aura_legally_attached(state, obj, chars):
+            return obj.attached_to is None or obj.attached_to not in state.objects or original(state, obj, chars)
+        return aura_legally_attached
+    p.wrap("sba", "aura_legally_attached", wrapper)
+
+
+@mutant("aura-on-illegal-object-stays", "an Aura stays attached to an object it can't enchant, like an Equipment",
+        ["704.5m"])
+def _aura_illegal_stays(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def aura_legally_attached(state, obj, chars):
+        host = state.objects.get(obj.attached_to) if obj.attached_to is not None else None
+        return host is not None and host.zone is Zone.BATTLEFIELD
+    p.replace("sba", "aura_legally_attached", aura_legally_attached)
+
+
 @mutant("world-rule-ignored", "two world permanents stay on the battlefield", ["704.5k"])
 def _world_rule_ignored(p: Patcher) -> None:
     p.replace("sba", "world_rule_losers", lambda worlds: [])

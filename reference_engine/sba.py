@@ -85,6 +85,8 @@ def check(game) -> Iterator[Decision]:
     excess: list[tuple[GameObject, str, int]] = []
     for obj in state.battlefield():  # one look at each permanent; the actions follow, all at once
         chars = characteristics(state, obj)
+        if "Aura" in chars.subtypes and not aura_legally_attached(state, obj, chars):
+            to_graveyard.append(obj)  # 704.5m
         if obj.attached_to is not None and not stays_attached(state, obj, chars):
             unattached.append(obj)
         for kind, limit in counter_limits(chars):  # 704.5r
@@ -152,6 +154,24 @@ def check(game) -> Iterator[Decision]:
             state.remove_object(obj)
             performed = True
     return performed
+
+
+def aura_legally_attached(state, obj: GameObject, chars) -> bool:
+    """Rule 704.5m: an Aura must be attached to an object its enchant ability allows (the target its
+    spell needs, rule 303.4a), on the battlefield."""
+    from reference_engine.casting import spell_ability
+    from reference_engine.targets import KINDS
+
+    host = state.objects.get(obj.attached_to) if obj.attached_to is not None else None
+    if host is None or host.zone is not Zone.BATTLEFIELD:
+        return False
+    ability = spell_ability(chars)
+    specs = ability.data.get("targets", []) if ability else []
+    if not specs:
+        return True
+    _, base = KINDS[specs[0]["what"]]
+    host_chars = characteristics(state, host)
+    return all(t in host_chars.types for t in base.get("types", ()))
 
 
 def stays_attached(state, obj: GameObject, chars) -> bool:
