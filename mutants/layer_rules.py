@@ -519,6 +519,21 @@ def _aura_illegal_stays(p: Patcher) -> None:
     p.replace("sba", "aura_legally_attached", aura_legally_attached)
 
 
+@mutant("roles-all-stay", "a permanent keeps every Role a player controls on it", ["704.5z"])
+def _roles_all_stay(p: Patcher) -> None:
+    p.replace("sba", "surplus_roles", lambda state, roles: [])
+
+
+@mutant("roles-one-per-permanent", "only the newest Role on a permanent stays, whoever controls the others", ["704.5z"])
+def _roles_one_per_permanent(p: Patcher) -> None:
+    def surplus_roles(state, roles):
+        by_host: dict = {}
+        for obj, _ in roles:
+            by_host.setdefault(obj.attached_to, []).append(obj)
+        return [o for group in by_host.values() for o in group if o is not max(group, key=lambda r: r.timestamp)]
+    p.replace("sba", "surplus_roles", surplus_roles)
+
+
 @mutant("world-rule-ignored", "two world permanents stay on the battlefield", ["704.5k"])
 def _world_rule_ignored(p: Patcher) -> None:
     p.replace("sba", "world_rule_losers", lambda worlds: [])

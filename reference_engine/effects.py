@@ -207,9 +207,16 @@ def _gain_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
 @effect("create_token")
 def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
     card = token_card(params["token"])
+    hosts = objects(game, ctx, params["attached_to"]) if "attached_to" in params else None
+    if hosts is not None and not any(h.zone is Zone.BATTLEFIELD for h in hosts):
+        ctx.memory["it"] = []  # 'create a Role token attached to it': nothing to attach it to (303.7)
+        return
     made = []
     for _ in range(value(game, ctx, params.get("count", 1))):
         new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False))
+        if hosts:
+            new.attached_to = hosts[0].id  # created attached (an Aura token, e.g. a Role)
+            game.state.touch()
         made.append(new.id)
     ctx.memory["it"] = made
 

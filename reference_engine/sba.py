@@ -45,6 +45,15 @@ def counter_limits(chars) -> list[tuple[str, int]]:
             for a in chars.abilities if a.kind == "rule" and "max_counters" in a.data]
 
 
+def surplus_roles(state, roles: list[tuple[GameObject, str]]) -> list[GameObject]:
+    """Rule 704.5z: each Role but the one with the newest timestamp, per permanent and controller."""
+    groups: dict[tuple[int, str], list[GameObject]] = defaultdict(list)
+    for obj, controller in roles:
+        groups[(obj.attached_to, controller)].append(obj)
+    return [o for group in groups.values() if len(group) > 1
+            for o in group if o is not max(group, key=lambda r: r.timestamp)]
+
+
 def world_rule_losers(worlds: list[GameObject]) -> list[GameObject]:
     """Rule 704.5k: all but the permanent that has had the world supertype for the shortest time
     (the newest timestamp); on a tie, all of them."""
@@ -82,6 +91,7 @@ def check(game) -> Iterator[Decision]:
     unattached: list[GameObject] = []
     annihilating: list[tuple[GameObject, int]] = []
     worlds: list[GameObject] = []
+    roles: list[tuple[GameObject, str]] = []
     excess: list[tuple[GameObject, str, int]] = []
     for obj in state.battlefield():  # one look at each permanent; the actions follow, all at once
         chars = characteristics(state, obj)
@@ -95,6 +105,8 @@ def check(game) -> Iterator[Decision]:
         pairs = annihilated(obj)
         if pairs:
             annihilating.append((obj, pairs))
+        if "Role" in chars.subtypes and obj.attached_to is not None:
+            roles.append((obj, chars.controller))
         if "World" in chars.supertypes:
             worlds.append(obj)
         if "Legendary" in chars.supertypes:  # even one dying to another SBA may be the one kept (704.3)
@@ -114,6 +126,9 @@ def check(game) -> Iterator[Decision]:
         if len(group) > 1:
             keep = yield from _choose_legend(game, controller, name, [o.id for o in group])
             to_graveyard.extend(o for o in group if o.id != keep)
+
+    # 704.5z: of the Roles one player controls on one permanent, only the newest stays.
+    to_graveyard.extend(surplus_roles(state, roles))
 
     # 704.5k: the world rule. The one that has had the world supertype for the shortest time stays
     # (the newest timestamp); on a tie, none does.
