@@ -75,6 +75,18 @@ def _color_last(p: Patcher) -> None:
     _move_layer_last(p, "5")
 
 
+@mutant("copy-effects-newest-first", "copy effects in layer 1 are applied newest first, so the oldest one wins",
+        ["613.2"])
+def _copy_newest_first(p: Patcher) -> None:
+    def copiable_values(state, obj):
+        face, card = obj.card.faces[obj.face], obj.card
+        copies = [e for e in state.effects if e.layer == "1" and obj.id in e.affected]
+        for effect in sorted(copies, key=lambda e: -e.timestamp):
+            face, card = effect.params["face"], effect.params["card"]
+        return face, card
+    p.replace("layers", "copiable_values", copiable_values)
+
+
 @mutant("type-change-after-pt", "type-changing effects apply after power and toughness, not in layer 4",
         ["613.1d", "613.1"])
 def _types_last(p: Patcher) -> None:
