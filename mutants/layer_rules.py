@@ -546,6 +546,49 @@ def _roles_one_per_permanent(p: Patcher) -> None:
     p.replace("sba", "surplus_roles", surplus_roles)
 
 
+@mutant("state-trigger-as-state-based-action", "an ability that watches for a game state acts at once like a state-based action, without the stack",
+        ["704.1a"])
+def _state_trigger_as_sba(p: Patcher) -> None:
+    def wrapper(original):
+        def state_triggers(game):
+            before = len(game.state.pending_triggers)
+            original(game)
+            new = game.state.pending_triggers[before:]
+            del game.state.pending_triggers[before:]
+            for pending in new:
+                from reference_engine.effects import Ctx, run
+
+                ctx = Ctx(pending.controller, pending.source_id, pending.source_uid, pending.source_name, pending.source_snapshot)
+                for _ in run(game, ctx, pending.ability.data.get("effect", [])):
+                    pass
+        return state_triggers
+    p.wrap("triggers", "state_triggers", wrapper)
+
+
+@mutant("state-trigger-checked-only-on-events", "a state trigger is checked only as an event happens to its own source",
+        ["704.1a"])
+def _state_trigger_events(p: Patcher) -> None:
+    p.replace("triggers", "state_triggers", lambda game: None)
+
+
+@mutant("state-trigger-condition-ignored", "a state trigger triggers whenever state triggers are looked at, whether its state is true or not",
+        ["704.1a"])
+def _state_trigger_condition_ignored(p: Patcher) -> None:
+    from reference_engine import triggers
+
+    def state_triggers(game):
+        state = game.state
+        waiting = {(t.source_id, id(t.ability)) for t in state.pending_triggers}
+        waiting |= {(i.source_id, id(i.ability)) for i in state.stack if not i.is_spell and i.ability is not None}
+        for source, abilities in triggers._permanent_sources(state):
+            for ability in abilities:
+                if ability.kind == "triggered" and "state" in ability.data["when"] and (source.id, id(ability)) not in waiting:
+                    state.pending_triggers.append(triggers.PendingTrigger(
+                        source.controller, source.id, source.uid, source.name, ability, {}, state.new_timestamp(),
+                        source.transform_count, source.snapshot))
+    p.replace("triggers", "state_triggers", state_triggers)
+
+
 @mutant("world-rule-ignored", "two world permanents stay on the battlefield", ["704.5k"])
 def _world_rule_ignored(p: Patcher) -> None:
     p.replace("sba", "world_rule_losers", lambda worlds: [])

@@ -203,6 +203,31 @@ def check(game, event: Event) -> list[PendingTrigger]:
     return found + _additional_triggers(game, found)
 
 
+@matcher("state")
+def _state(game, event, value, source) -> bool:
+    """A state trigger matches no event: state_triggers looks at the game state instead (603.8)."""
+    return False
+
+
+def state_triggers(game) -> None:
+    """Rule 603.8: a state trigger ('when you control no other creatures') triggers as soon as its
+    state is true, and not again while that ability has triggered and hasn't left the stack."""
+    state = game.state
+    waiting = {(p.source_id, id(p.ability)) for p in state.pending_triggers}
+    waiting |= {(i.source_id, id(i.ability)) for i in state.stack if not i.is_spell and i.ability is not None}
+    for source, abilities in _permanent_sources(state):
+        for ability in abilities:
+            if ability.kind != "triggered" or "state" not in ability.data["when"]:
+                continue
+            key = (source.id, id(ability))
+            if key in waiting:
+                continue
+            pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability, {},
+                                     state.new_timestamp(), source.transform_count, source.snapshot)
+            if holds(game, ability.data["when"]["state"], _PendingCtx(pending)):
+                state.pending_triggers.append(pending)
+
+
 def _additional_triggers(game, found: list[PendingTrigger]) -> list[PendingTrigger]:
     """Rule 603.2d: 'if a triggered ability of a [filter] you control triggers, that ability triggers
     an additional time' (a `rule` ability {triggers_additional_time: {source: filter}})."""
