@@ -393,3 +393,28 @@ def test_rules_diff_of_a_text_that_does_not_parse_exits_2_naming_the_line(capsys
     code, out, err = run_cli(capsys, "rules-diff", str(path))
     assert code == 2 and out == "" and "Traceback" not in err
     assert err.startswith(f"error: {path}:") and message in err
+
+
+# --- a broken copy of the pinned edition ----------------------------------------------------
+@pytest.fixture
+def broken_pinned_edition(tmp_path: Path, monkeypatch) -> Path:
+    """The harness's own copy of the rules, damaged: line 200 is no rule."""
+    folder = tmp_path / "cr"
+    folder.mkdir()
+    lines = cr_text().split("\n")
+    lines[199] = "this line is no rule"
+    (folder / cr.EDITION_FILE).write_text("\n".join(lines), encoding="utf-8")
+    monkeypatch.setattr("harness.paths.cr_dir", lambda: folder)
+    cr.pinned.cache_clear()
+    yield folder / cr.EDITION_FILE
+    cr.pinned.cache_clear()
+
+
+def test_a_broken_pinned_edition_is_a_clear_error(broken_pinned_edition: Path, corpus_builder, capsys) -> None:
+    corpus_builder.write("demo/elves", elves_case())
+    code, out, err = run_cli(capsys, "validate", "--cases", str(corpus_builder.root))
+    assert code == 2 and "Traceback" not in err
+    assert f"{broken_pinned_edition}:200: $: neither a rule, an example nor a heading: 'this line is no rule'" in err
+    for args in (["rules", "601.2"], ["coverage", "--rules"]):
+        code, out, err = run_cli(capsys, *args)
+        assert code == 2 and f"error: {broken_pinned_edition}:200: neither a rule" in err
