@@ -16,7 +16,7 @@ from harness.validation import validate_corpus
 
 def add_parser(verbs) -> None:
     parser = verbs.add_parser(
-        "coverage", help="which cases encode each ruling (--rules: cite each Comprehensive Rules rule)",
+        "coverage", help="which cases encode each ruling; with --rules, which cite each Comprehensive Rules rule",
         description="Each ruling of rulings.yaml with the cases that encode it. With --rules: for each section of "
                     "the Comprehensive Rules (the pinned edition, cr/), how many numbered rules and subrules it has, "
                     "how many a case cites and how many are exempt (cases/rules-exempt/); with --section, each of "
