@@ -14,7 +14,6 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
 from functools import cached_property, lru_cache
 from pathlib import Path
 
@@ -195,6 +194,8 @@ def _effective_date(lines: list[str], path: Path | str) -> str:
     for index, line in enumerate(lines[:20]):
         match = _EFFECTIVE.fullmatch(line.strip(_BLANK))
         if match:
+            from datetime import datetime
+
             try:
                 return datetime.strptime(match.group(1), "%B %d, %Y").date().isoformat()
             except ValueError:

@@ -9,7 +9,6 @@ import sys
 
 from tabulate import tabulate
 
-from harness import cr
 from harness.cli.common import add_corpus_option, corpus_from, print_problems
 from harness.validation import validate_corpus
 
@@ -75,6 +74,7 @@ def _rulings(args: argparse.Namespace, corpus, report) -> None:
 
 
 def _rules(args: argparse.Namespace, report) -> int:
+    from harness import cr
     from harness.rule_coverage import rules_coverage
 
     try:

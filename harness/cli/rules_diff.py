@@ -9,10 +9,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from harness import cr
 from harness.cli.common import add_corpus_option, corpus_from, print_problems
-from harness.edition_diff import changes
-from harness.rule_coverage import citations
 from harness.validation import validate_corpus
 
 
@@ -31,6 +28,10 @@ def add_parser(verbs) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    from harness import cr
+    from harness.edition_diff import changes
+    from harness.rule_coverage import citations
+
     try:
         old = cr.pinned()
         new = cr.load(args.new_text)
