@@ -26,7 +26,6 @@ _CHAPTER = re.compile(r"([1-9])\. (\S.*)")
 _SECTION = re.compile(r"([1-9][0-9]{2})\. (\S.*)")
 _RULE = re.compile(r"([1-9][0-9]{2}\.[0-9]+[a-z]{0,2})\.? (\S.*)")  # "100.1. Text", "100.1a Text" (and "606.5 Text")
 _EFFECTIVE = re.compile(r"These rules are effective as of (\w+ \d{1,2}, \d{4})\.")
-NUMBER = re.compile(r"[1-9][0-9]{2}(\.[0-9]+[a-z]{0,2})?")  # what a citation looks like
 _BLANK = "\u00a0 \t\r"
 
 
@@ -79,9 +78,6 @@ class Edition:
 
     def __contains__(self, number: object) -> bool:
         return number in self.rules or number in self.sections
-
-    def __len__(self) -> int:
-        return len(self.rules)
 
     @cached_property
     def _by_parent(self) -> dict[str, list[Rule]]:

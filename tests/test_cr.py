@@ -418,3 +418,10 @@ def test_a_broken_pinned_edition_is_a_clear_error(broken_pinned_edition: Path, c
     for args in (["rules", "601.2"], ["coverage", "--rules"]):
         code, out, err = run_cli(capsys, *args)
         assert code == 2 and f"error: {broken_pinned_edition}:200: neither a rule" in err
+
+
+def test_every_mutants_rules_exist_in_the_pinned_edition(edition: cr.Edition) -> None:
+    """A mutant names the rules it breaks (matched against the cases' citations): same edition."""
+    from mutants import MUTANTS
+
+    assert [(name, rule) for name, mutant in MUTANTS.items() for rule in mutant.rules if rule not in edition] == []
