@@ -416,15 +416,13 @@ def validate_corpus(corpus: Corpus, cases: Iterable[Case | YamlError] | None = N
 
 
 def _cited_and_exempt(cases: list[Case], exemptions: Exemptions) -> Iterator[Problem]:
-    citing: dict[str, list[str]] = {}
-    for case in cases:
-        for number in case.rules:
-            if number in exemptions.by_rule:
-                citing.setdefault(number, []).append(case.id)
-    for number, ids in citing.items():
-        exemption = exemptions.by_rule[number]
-        yield Problem(exemption.file, exemption.line, "$.exempt", f"rule {number} is exempt, but cases cite it: "
-                      + ", ".join(ids), "a rule a case tests is not exempt: remove the exemption")
+    from harness.rule_coverage import citations
+
+    cited = citations(cases)
+    for number, exemption in exemptions.by_rule.items():
+        if number in cited:
+            yield Problem(exemption.file, exemption.line, "$.exempt", f"rule {number} is exempt, but cases cite it: "
+                          + ", ".join(cited[number]), "a rule a case tests is not exempt: remove the exemption")
 
 
 def _validate_cases(corpus: Corpus, cases: Iterable[Case | YamlError] | None, problems: list[Problem],
