@@ -425,3 +425,9 @@ def test_every_mutants_rules_exist_in_the_pinned_edition(edition: cr.Edition) ->
     from mutants import MUTANTS
 
     assert [(name, rule) for name, mutant in MUTANTS.items() for rule in mutant.rules if rule not in edition] == []
+
+
+def test_list_json_gives_each_cases_rules(capsys) -> None:
+    code, out, _ = run_cli(capsys, "list", "--format", "json", "-k", "general/tap-ability-summoning-sick")
+    (case,) = json.loads(out)
+    assert code == 0 and case["rules"] == ["302.6", "107.5", "602.5a"]
