@@ -269,6 +269,30 @@ def _for_as_long_as_never_ends(p: Patcher) -> None:
     p.replace("layers", "_lasts", lambda state, effect: True)
 
 
+@mutant("is-effect-applies-after-entering", "'that creature is [characteristic]' from the spell putting it onto the battlefield applies only after it has entered",
+        ["611.2e"])
+def _is_effect_late(p: Patcher) -> None:
+    from reference_engine import ops
+
+    def wrapper(original):
+        def enter_battlefield(game, obj, controller, *, is_effects=None, effect_controller=None, **kwargs):
+            new = yield from original(game, obj, controller, **kwargs)
+            if new is not None and is_effects:
+                from reference_engine.layers import MODIFIERS
+                from reference_engine.model import ContinuousEffect
+
+                state = game.state
+                timestamp = state.new_timestamp()
+                for name, params in is_effects:
+                    state.effects.append(ContinuousEffect(MODIFIERS[name][0], timestamp, name, params, frozenset({new.id}),
+                                                          effect_controller or new.controller, duration="permanent"))
+                state.touch()
+            return new
+        return enter_battlefield
+    del ops
+    p.wrap("ops", "enter_battlefield", wrapper)
+
+
 @mutant("until-end-of-turn-lasts", "'until end of turn' effects don't end in the cleanup step", ["611.2a", "514.2"])
 def _until_end_of_turn_lasts(p: Patcher) -> None:
     from reference_engine.effects import EFFECTS

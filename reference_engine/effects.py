@@ -188,10 +188,14 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("return_to_battlefield")
 def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
-    """{what, transformed, counters: {"+1/+1": 1}}: '... return it to the battlefield [with a +1/+1 counter]'."""
+    """{what, transformed, counters: {"+1/+1": 1}, is: [effects]}: '... return it to the battlefield [with a
+    +1/+1 counter]'; 'is: [{add_subtypes: ...}]' for 'that creature is a Zombie in addition ...', which
+    applies as it enters (611.2e)."""
+    is_effects = [next(iter(part.items())) for part in params.get("is", [])]
     for obj in objects(game, ctx, params["what"]):
         yield from ops.enter_battlefield(game, obj, ctx.controller, transformed=params.get("transformed", False),
-                                         counters=params.get("counters"))
+                                         counters=params.get("counters"), is_effects=is_effects or None,
+                                         effect_controller=ctx.controller)
 
 
 @effect("draw")

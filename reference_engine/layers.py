@@ -171,6 +171,12 @@ def _gain_all_creature_types(chars: Characteristics, params: dict[str, Any]) -> 
     chars.all_creature_types = True
 
 
+@modifier("add_colors", "5")
+def _add_colors(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'... is black in addition to its other colors'."""
+    chars.colors = chars.colors | set(params["colors"])
+
+
 @modifier("set_colors", "5")
 def _set_colors(chars: Characteristics, params: dict[str, Any]) -> None:
     chars.colors = set(params["colors"])

@@ -77,11 +77,17 @@ class Entry:
     copy_of: tuple[Any, CardDef] | None = None  # (face, card) copiable values chosen as it enters
     attacking: Target | None = None
     choices: dict[str, Any] | None = None  # 'as this enters, choose a color' answers (614.12a)
+    # 'That creature is a black Zombie in addition ...': effects of the spell putting it onto the
+    # battlefield that apply as it enters (611.2e), as (modifier, params), and who controls them.
+    is_effects: list[tuple[str, dict[str, Any]]] | None = None
+    effect_controller: str | None = None
 
 
 def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bool = False,
                       spell_x: int | None = None, tapped: bool = False,
-                      attacking: Target | None = None, counters: dict[str, int] | None = None) -> Iterator[Decision]:
+                      attacking: Target | None = None, counters: dict[str, int] | None = None,
+                      is_effects: list[tuple[str, dict[str, Any]]] | None = None,
+                      effect_controller: str | None = None) -> Iterator[Decision]:
     """Put `obj` onto the battlefield; returns the new permanent, or None if it can't enter.
 
     A card that isn't double-faced put onto the battlefield transformed doesn't enter: it stays where it
@@ -92,7 +98,8 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
     if transformed and not obj.card.double_faced:
         return None
     entry = Entry(face=1 if transformed else 0, tapped=tapped, attacking=attacking,
-                  counters=dict(counters) if counters else None)
+                  counters=dict(counters) if counters else None, is_effects=is_effects,
+                  effect_controller=effect_controller)
     yield from entry_replacements(game, obj.card, controller, entry, spell_x)
     state = game.state
     origin = obj.zone
@@ -147,6 +154,13 @@ def _arrive(game, new: GameObject, entry: Entry) -> None:
         state.combat.attackers[new.id] = entry.attacking
     if entry.choices:
         new.chosen.update(entry.choices)
+    if entry.is_effects:
+        from reference_engine.layers import MODIFIERS
+
+        timestamp = state.new_timestamp()  # after the permanent's own (613.7n)
+        for name, params in entry.is_effects:
+            state.effects.append(ContinuousEffect(MODIFIERS[name][0], timestamp, name, params, frozenset({new.id}),
+                                                  entry.effect_controller or new.controller, duration="permanent"))
     state.touch()
 
 
