@@ -407,7 +407,7 @@ def _entering_counters(p: Patcher) -> None:
     def wrapper(original):
         def arrive(game, new, entry):
             real = ops.counters_to_put
-            ops.counters_to_put = lambda game, obj, kind, amount: amount
+            ops.counters_to_put = lambda game, obj, kind, amount, by=None: amount
             try:
                 return original(game, new, entry)
             finally:
@@ -422,7 +422,7 @@ def _counter_replacement_any(p: Patcher) -> None:
     from reference_engine import ops
     from reference_engine.layers import characteristics
 
-    def counters_to_put(game, obj, kind, amount):
+    def counters_to_put(game, obj, kind, amount, by=None):
         if amount <= 0:
             return amount
         for source in game.state.battlefield():

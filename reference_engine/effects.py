@@ -271,7 +271,7 @@ def _if(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
 def _add_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is Zone.BATTLEFIELD:
-            ops.add_counters(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)))
+            ops.add_counters(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)), by=ctx.controller)
 
 
 @effect("untap")
@@ -296,7 +296,7 @@ def _move_counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
     if origin.zone is not Zone.BATTLEFIELD or destination.zone is not Zone.BATTLEFIELD:
         return
     ops.remove_counters(game, origin, kind, 1)
-    ops.add_counters(game, destination, kind, 1)
+    ops.add_counters(game, destination, kind, 1, by=ctx.controller)
 
 
 @effect("remove_all_counters")

@@ -147,7 +147,7 @@ def _arrive(game, new: GameObject, entry: Entry) -> None:
                                               frozenset({new.id}), new.controller, duration="permanent"))
     if entry.counters:
         for kind, amount in entry.counters.items():
-            amount = counters_to_put(game, new, kind, amount)  # entering with counters is putting them on (122.6)
+            amount = counters_to_put(game, new, kind, amount, new.controller)  # entering with counters is putting them on (122.6, 122.6a)
             if amount > 0:
                 new.counters[kind] += amount
     if entry.attacking is not None and state.combat is not None:
@@ -193,26 +193,40 @@ def sacrifice(game, obj: GameObject) -> GameObject:
     return move(game, obj, Zone.GRAVEYARD)
 
 
-def counters_to_put(game, obj: GameObject, kind: str, amount: int) -> int:
-    """How many counters are put on `obj` when `amount` of `kind` would be, after replacement effects
-    such as 'that many plus one are put on it instead' (614.1a)."""
+def counters_to_put(game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> int:
+    """How many counters are put on `obj` when player `by` would put `amount` of `kind` on it, after
+    replacement effects such as 'that many plus one are put on it instead' (614.1a). Who puts them is
+    the player the effect names, or else the object's controller (122.6a)."""
     from reference_engine.filters import FilterContext, matches
+    from reference_engine.replacement import EngineLimit
 
     if amount <= 0:
         return amount
     state = game.state
+    by = by or characteristics(state, obj).controller
+    applicable = []
     for source in state.battlefield():
         chars = characteristics(state, source)
         for ability in chars.abilities:
             spec = ability.data.get("counters_placed") if ability.kind == "replacement" else None
-            if spec and spec["kind"] == kind and matches(state, obj, spec.get("affects"),
-                                                         FilterContext(chars.controller, source.id)):
-                amount += spec.get("plus", 0)
+            if not spec or spec.get("kind", kind) != kind:
+                continue
+            if "by" in spec and (spec["by"] == "you") != (by == chars.controller):
+                continue
+            if matches(state, obj, spec.get("affects"), FilterContext(chars.controller, source.id)):
+                applicable.append(spec)
+    if len(applicable) > 1:
+        raise EngineLimit("the order of several replacement effects on putting counters (616.1) is not asked")
+    for spec in applicable:
+        amount = amount * spec.get("times", 1) + spec.get("plus", 0)
+        if spec.get("halve"):
+            amount //= 2
     return amount
 
 
-def add_counters(game, obj: GameObject, kind: str, amount: int) -> None:
-    amount = counters_to_put(game, obj, kind, amount)
+def add_counters(game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> None:
+    """Player `by` (default: the object's controller, 122.6a) puts counters on a permanent."""
+    amount = counters_to_put(game, obj, kind, amount, by)
     if amount > 0:
         before = obj.counters.get(kind, 0)
         obj.counters[kind] += amount
