@@ -613,6 +613,32 @@ def _state_trigger_condition_ignored(p: Patcher) -> None:
     p.replace("triggers", "state_triggers", state_triggers)
 
 
+@mutant("saga-sacrificed-with-chapter-on-stack", "a Saga past its last chapter is sacrificed even while that chapter ability is on the stack",
+        ["704.5s"])
+def _saga_early(p: Patcher) -> None:
+    from reference_engine.sagas import chapter_numbers
+
+    def must_be_sacrificed(game, obj, chars):
+        chapters = chapter_numbers(chars)
+        return "Saga" in chars.subtypes and bool(chapters) and obj.counters.get("lore", 0) >= max(chapters)
+    p.replace("sagas", "must_be_sacrificed", must_be_sacrificed)
+
+
+@mutant("saga-sacrificed-at-any-chapter", "a Saga is sacrificed once any of its chapters has resolved", ["704.5s"])
+def _saga_any_chapter(p: Patcher) -> None:
+    from reference_engine.sagas import chapter_numbers
+
+    def wrapper(original):
+        def must_be_sacrificed(game, obj, chars):
+            if "Saga" in chars.subtypes and chapter_numbers(chars) and obj.counters.get("lore", 0) >= min(chapter_numbers(chars)) + 1:
+                state = game.state
+                return not any(p.source_id == obj.id for p in state.pending_triggers) and not any(
+                    not i.is_spell and i.source_id == obj.id for i in state.stack)
+            return original(game, obj, chars)
+        return must_be_sacrificed
+    p.wrap("sagas", "must_be_sacrificed", wrapper)
+
+
 @mutant("world-rule-ignored", "two world permanents stay on the battlefield", ["704.5k"])
 def _world_rule_ignored(p: Patcher) -> None:
     p.replace("sba", "world_rule_losers", lambda worlds: [])

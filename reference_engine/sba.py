@@ -9,6 +9,7 @@ from reference_engine import ops
 from reference_engine.layers import characteristics
 from reference_engine.model import GameObject, Zone
 from reference_engine.moves import Decision
+from reference_engine.sagas import must_be_sacrificed
 
 
 def has_no_toughness(chars) -> bool:
@@ -91,6 +92,7 @@ def check(game) -> Iterator[Decision]:
     unattached: list[GameObject] = []
     annihilating: list[tuple[GameObject, int]] = []
     worlds: list[GameObject] = []
+    sacrificed: list[GameObject] = []
     roles: list[tuple[GameObject, str]] = []
     excess: list[tuple[GameObject, str, int]] = []
     for obj in state.battlefield():  # one look at each permanent; the actions follow, all at once
@@ -107,6 +109,8 @@ def check(game) -> Iterator[Decision]:
             annihilating.append((obj, pairs))
         if "Role" in chars.subtypes and obj.attached_to is not None:
             roles.append((obj, chars.controller))
+        if "Saga" in chars.subtypes and must_be_sacrificed(game, obj, chars):
+            sacrificed.append(obj)  # 704.5s
         if "World" in chars.supertypes:
             worlds.append(obj)
         if "Legendary" in chars.supertypes:  # even one dying to another SBA may be the one kept (704.3)
@@ -155,6 +159,10 @@ def check(game) -> Iterator[Decision]:
         ops.remove_counters(game, obj, "+1/+1", n)
         ops.remove_counters(game, obj, "-1/-1", n)
         performed = True
+
+    # 704.5s: a Saga past its last chapter is sacrificed by its controller.
+    to_graveyard.extend(sacrificed)
+    known.update({obj.id: ops.last_known_record(game, obj) for obj in sacrificed if obj.id not in known})
 
     state.leaving = {obj.id: (obj.uid, known[obj.id].chars) for obj in to_graveyard}
     for obj in to_graveyard:

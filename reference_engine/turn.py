@@ -54,6 +54,10 @@ def _begin(game, step: Step) -> Iterator[Decision]:
         return False
     if step is Step.DRAW and not (state.turn == 1 and state.active == state.turn_order[0]):
         ops.draw(game, state.active)  # 504.1 (the starting player skips their first draw, 103.8a)
+    if step is Step.PRECOMBAT_MAIN:
+        from reference_engine.sagas import add_lore_counters
+
+        add_lore_counters(game)  # 714.3b: a turn-based action as the precombat main phase begins
     if step in (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE):
         if not state.combat or not state.combat.attackers:
             return True  # 508.8: no attackers, no blockers or combat damage steps
