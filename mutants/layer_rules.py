@@ -868,6 +868,46 @@ def _additional_loyalty_separate(p: Patcher) -> None:
     p.wrap("casting", "_check_loyalty", wrapper)
 
 
+@mutant("class-level-is-level-counters", "a Class's level is kept as level counters: gaining a level puts one on it, and the level is read from them",
+        ["711.7", "702.87c"])
+def _class_level_counters(p: Patcher) -> None:
+    from reference_engine import ops
+    from reference_engine.effects import EFFECTS, objects
+    from reference_engine.model import GameObject, Zone
+
+    def gain_class_level(game, ctx, params):
+        for obj in objects(game, ctx, "self"):
+            if obj.zone is Zone.BATTLEFIELD:
+                ops.add_counters(game, obj, "level", params["level"] - obj.counters.get("level", 0) - 1)
+                ops.emit(game, "class_level", object_id=obj.id, uid=obj.uid, level=params["level"])
+    p.set_item(EFFECTS, "gain_class_level", gain_class_level)
+    p.set_attr(GameObject, "class_level", property(lambda self: self.counters.get("level", 0) + 1,
+                                                   lambda self, value: None))
+
+
+@mutant("class-levels-skip-ahead", "a Class can gain any higher level, not only the next one", ["711.7"])
+def _class_skip(p: Patcher) -> None:
+    from reference_engine import casting
+
+    original = casting.activate
+
+    def activate(game, move):
+        obj = game.state.objects.get(move.object_id)
+        chars = casting.characteristics(game.state, obj) if obj is not None else None
+        if chars is not None and "Class" in chars.subtypes:
+            ability = casting._activated(chars, move.ability_index)
+            if "becomes_level" in ability.data:
+                saved = obj.class_level
+                obj.__dict__["class_level"] = ability.data["becomes_level"] - 1
+                try:
+                    return original(game, move)
+                finally:
+                    if obj.id in game.state.objects and obj.class_level == ability.data["becomes_level"] - 1:
+                        obj.__dict__["class_level"] = saved
+        return original(game, move)
+    p.replace("casting", "activate", activate)
+
+
 # --- emblems (114) -------------------------------------------------------------------------------
 @mutant("emblem-is-a-permanent", "an emblem is treated as a permanent with no types, so 'destroy all nonland permanents' removes it",
         ["114.5"])

@@ -274,6 +274,16 @@ def _add_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
             ops.add_counters(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)), by=ctx.controller)
 
 
+@effect("gain_class_level")
+def _gain_class_level(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'[Cost]: Level N': this Class's level becomes N (716.2a)."""
+    for obj in objects(game, ctx, "self"):
+        if obj.zone is Zone.BATTLEFIELD:
+            obj.class_level = params["level"]
+            game.state.touch()
+            ops.emit(game, "class_level", object_id=obj.id, uid=obj.uid, level=params["level"])
+
+
 @effect("untap")
 def _untap(game, ctx: Ctx, params: dict[str, Any]) -> None:
     for obj in objects(game, ctx, params["what"]):

@@ -150,6 +150,7 @@ class GameObject:
     # The X of the spell this permanent was, for its enters abilities (rule 107.3m).
     spell_x: int | None = None
     loyalty_turn: int | None = None  # turn a loyalty ability of it was last activated (rule 606.3)
+    class_level: int = 1  # a Class's level (rule 716.2): a designation, not level counters (711.7)
 
     @property
     def face_def(self) -> Face:

@@ -268,6 +268,7 @@ def draw(game, player: str, count: int = 1) -> None:
             state.players[player].drew_from_empty_library = True  # rule 704.5b
             continue
         move(game, state.objects[library[0]], Zone.HAND)
+        emit(game, "draws", player=player)
 
 
 # --- damage --------------------------------------------------------------------------------------

@@ -127,7 +127,10 @@ def _cleanup(game) -> Iterator[Decision]:
     then happens, players get priority and another cleanup step follows (514.3a)."""
     state = game.state
     hand = state.zone_ids(Zone.HAND, state.active)
-    if len(hand) > MAX_HAND_SIZE:
+    from reference_engine.rule_effects import rule_effects
+
+    unlimited = any(c == state.active for c, _, _ in rule_effects(game, "no_max_hand_size"))
+    if len(hand) > MAX_HAND_SIZE and not unlimited:
         yield from _discard_to_hand_size(game, len(hand) - MAX_HAND_SIZE)
     for obj in state.battlefield():
         obj.damage = 0
