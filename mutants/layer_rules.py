@@ -740,6 +740,15 @@ def _token_stays(p: Patcher) -> None:
     p.replace("sba", "ceases_to_exist", lambda obj: False)
 
 
+@mutant("spell-copy-stays-in-graveyard", "a copy of a spell put into a graveyard stays there like a card", ["704.5e"])
+def _spell_copy_stays(p: Patcher) -> None:
+    def wrapper(original):
+        def ceases_to_exist(obj):
+            return False if obj.spell_copy else original(obj)
+        return ceases_to_exist
+    p.wrap("sba", "ceases_to_exist", wrapper)
+
+
 @mutant("deathtouch-damage-not-lethal", "damage from a source with deathtouch is lethal only if it is at least the toughness",
         ["704.5h", "702.2b"])
 def _deathtouch_ignored(p: Patcher) -> None:

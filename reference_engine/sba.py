@@ -66,7 +66,10 @@ def world_rule_losers(worlds: list[GameObject]) -> list[GameObject]:
 
 
 def ceases_to_exist(obj: GameObject) -> bool:
-    """Rule 704.5d: a token in a zone other than the battlefield (after the stack, 111.7)."""
+    """Rule 704.5d: a token in a zone other than the battlefield (after the stack, 111.7); rule 704.5e:
+    a copy of a spell in a zone other than the stack."""
+    if obj.spell_copy:
+        return obj.zone is not Zone.STACK  # 704.5e: a copy of a spell off the stack
     return obj.is_token and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK)
 
 
