@@ -749,6 +749,24 @@ def _spell_copy_stays(p: Patcher) -> None:
     p.wrap("sba", "ceases_to_exist", wrapper)
 
 
+@mutant("each-loss-replaced-separately", "each state-based action that would make a player lose needs its own replacement effect",
+        ["704.7"])
+def _each_loss_replaced(p: Patcher) -> None:
+    def wrapper(original):
+        def replace_loss(game, player):
+            state_player = game.state.players[player]
+            reasons = sum([state_player.life <= 0, state_player.drew_from_empty_library, state_player.poison >= 10])
+            replaced = yield from original(game, player)
+            for _ in range(reasons - 1):
+                if replaced:
+                    replaced = yield from original(game, player)
+            if not replaced and reasons > 1:
+                state_player.lost, state_player.loss_reason = True, f"{player} loses (a second state-based action)"
+            return replaced
+        return replace_loss
+    p.wrap("sba", "replace_loss", wrapper)
+
+
 @mutant("deathtouch-damage-not-lethal", "damage from a source with deathtouch is lethal only if it is at least the toughness",
         ["704.5h", "702.2b"])
 def _deathtouch_ignored(p: Patcher) -> None:

@@ -457,12 +457,22 @@ def _exile(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("shuffle_into_library")
 def _shuffle_into_library(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'Shuffle your hand and graveyard into your library': the order of a shuffled library is
-    unknown, so cases may rely only on what is in it."""
+    """'Shuffle your hand and graveyard [and all permanents you own] into your library': the order of
+    a shuffled library is unknown, so cases may rely only on what is in it."""
     state = game.state
     for zone in params["zones"]:
+        if zone == "battlefield":
+            for obj in [o for o in state.battlefield() if o.owner == ctx.controller]:
+                ops.move(game, obj, Zone.LIBRARY)
+            continue
         for object_id in list(state.zone_ids(Zone(zone), ctx.controller)):
             ops.move(game, state.objects[object_id], Zone.LIBRARY)
+
+
+@effect("set_life")
+def _set_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Your life total becomes N' (rule 119.5)."""
+    game.state.players[ctx.controller].life = value(game, ctx, params["amount"])
 
 
 @effect("look_at_top")

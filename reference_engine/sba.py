@@ -35,6 +35,23 @@ def loss_reason(player) -> str | None:
     return None
 
 
+def replace_loss(game, player: str) -> Iterator[Decision]:
+    """'If you would lose the game, instead ...' (Lich's Mirror): one replacement effect replaces the
+    loss however many state-based actions would make that player lose at once (704.7). Returns
+    whether one did."""
+    from reference_engine.effects import Ctx, run
+    from reference_engine.rule_effects import rule_effects
+
+    for controller, source_id, steps in rule_effects(game, "instead_of_losing"):
+        if controller == player:
+            source = game.state.objects[source_id]
+            name = characteristics(game.state, source).name
+            game.state.players[player].drew_from_empty_library = False  # that loss has been replaced
+            yield from run(game, Ctx(player, source_id, source.uid, name), steps)
+            return True
+    return False
+
+
 def annihilated(obj: GameObject) -> int:
     """Rule 704.5q: how many +1/+1 and -1/-1 counters (of each) are removed from a permanent."""
     return min(obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0))
@@ -84,6 +101,9 @@ def check(game) -> Iterator[Decision]:
         if player.lost:
             continue
         reason = loss_reason(player)
+        if reason and (yield from replace_loss(game, player.name)):
+            performed = True
+            continue
         if reason:
             player.lost, player.loss_reason = True, reason
         performed = performed or player.lost
