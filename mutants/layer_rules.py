@@ -87,6 +87,14 @@ def _copy_newest_first(p: Patcher) -> None:
     p.replace("layers", "copiable_values", copiable_values)
 
 
+@mutant("face-down-keeps-printed-characteristics", "a face-down permanent keeps the characteristics printed on its card",
+        ["613.2b", "708.2a"])
+def _face_down_printed(p: Patcher) -> None:
+    from reference_engine.layers import printed
+
+    p.replace("layers", "face_down_characteristics", lambda card, controller: printed(card.faces[0], card, controller))
+
+
 @mutant("type-change-after-pt", "type-changing effects apply after power and toughness, not in layer 4",
         ["613.1d", "613.1"])
 def _types_last(p: Patcher) -> None:

@@ -475,6 +475,22 @@ def _set_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
     game.state.players[ctx.controller].life = value(game, ctx, params["amount"])
 
 
+@effect("manifest")
+def _manifest(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Manifest the top card of your library' (701.40a): it enters face down as a 2/2 creature."""
+    state = game.state
+    library = state.zone_ids(Zone.LIBRARY, ctx.controller)
+    if not library:
+        return
+    obj = state.objects[library[0]]
+    new = state.move(obj, Zone.BATTLEFIELD, controller=ctx.controller)
+    new.face_down = True
+    new.summoning_sick = True
+    state.touch()
+    ops.emit(game, "enters", object_id=new.id, uid=new.uid)
+    ctx.memory["it"] = [new.id]
+
+
 @effect("look_at_top")
 def _look_at_top(game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Look at the top N cards of your library': later steps call them 'it'."""
