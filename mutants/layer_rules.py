@@ -136,6 +136,30 @@ def _removal_last(p: Patcher) -> None:
     _layer_6_removals(p, first=False)
 
 
+@mutant("simultaneous-entry-nonactive-first", "of permanents entering at once, the non-active player's get the earlier timestamps",
+        ["613.7m"])
+def _simultaneous_nonactive_first(p: Patcher) -> None:
+    from reference_engine import ops
+    from reference_engine.effects import EFFECTS
+    from reference_engine.layers import characteristics
+    from reference_engine.model import Zone
+
+    def living_death(game, ctx, params):
+        state = game.state
+        exiled = {}
+        for player in state.apnap():
+            exiled[player] = [ops.move(game, state.objects[i], Zone.EXILE).id
+                              for i in list(state.zone_ids(Zone.GRAVEYARD, player))
+                              if "Creature" in characteristics(state, state.objects[i]).types]
+        for obj in [o for o in state.battlefield() if "Creature" in characteristics(state, o).types]:
+            ops.sacrifice(game, obj)
+        for player in reversed(state.apnap()):
+            for i in exiled[player]:
+                if i in state.objects:
+                    yield from ops.enter_battlefield(game, state.objects[i], player)
+    p.set_item(EFFECTS, "living_death", living_death)
+
+
 @mutant("cant-have-is-only-loses", "'can't have or gain [keyword]' only removes it, so a newer effect grants it again",
         ["613.1f"])
 def _cant_have_is_loses(p: Patcher) -> None:

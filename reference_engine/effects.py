@@ -549,5 +549,30 @@ def _unmodelled(game, ctx: Ctx, params: Any) -> None:
     raise EngineLimit(f"{ctx.source_name}: {params} is not modelled by the reference engine")
 
 
+
+
+@effect("living_death")
+def _living_death(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """Living Death: each player exiles the creature cards of their graveyard, then sacrifices their
+    creatures, then puts the exiled cards onto the battlefield. They enter at once, so the active
+    player's get the earlier timestamps (613.7m)."""
+    from reference_engine.replacement import EngineLimit
+
+    state = game.state
+    exiled: dict[str, list[int]] = {}
+    for player in state.apnap():
+        exiled[player] = [ops.move(game, state.objects[i], Zone.EXILE).id
+                          for i in list(state.zone_ids(Zone.GRAVEYARD, player))
+                          if "Creature" in characteristics(state, state.objects[i]).types]
+    for obj in [o for o in state.battlefield() if "Creature" in characteristics(state, o).types]:
+        ops.sacrifice(game, obj)
+    for player in state.apnap():
+        cards = [state.objects[i] for i in exiled[player] if i in state.objects]
+        if sum(1 for c in cards if any(a.kind == "static" for a in c.card.faces[0].abilities)) > 1:
+            raise EngineLimit("the order of one player's permanents entering at once (613.7m) is not asked")
+        for obj in cards:
+            yield from ops.enter_battlefield(game, obj, player)
+
+
 # Effects that live in their own modules register themselves here.
 from reference_engine import copy_effects, optional_effects  # noqa: E402,F401
