@@ -293,7 +293,7 @@ def _destroy_ignores(p: Patcher) -> None:
 
     from reference_engine import ops
 
-    p.replace("ops", "destroy", lambda game, obj: ops.move(game, obj, Zone.GRAVEYARD))
+    p.replace("ops", "destroy_together", lambda game, objs: ops.move_together(game, list(objs), Zone.GRAVEYARD))
 
 
 @mutant("lethal-damage-ignores-indestructible", "the state-based action for lethal damage destroys indestructible creatures",
@@ -307,12 +307,10 @@ def _indestructible_stops_sacrifice(p: Patcher) -> None:
     from reference_engine.layers import characteristics
 
     def sacrifice(original):
-        def wrapped(game, obj):
-            if characteristics(game.state, obj).has_keyword("Indestructible"):
-                return None
-            return original(game, obj)
+        def wrapped(game, objs):
+            return original(game, [o for o in objs if not characteristics(game.state, o).has_keyword("Indestructible")])
         return wrapped
-    p.wrap("ops", "sacrifice", sacrifice)
+    p.wrap("ops", "sacrifice_together", sacrifice)
 
 
 @mutant("indestructible-stops-legend-rule", "the legend rule doesn't put indestructible permanents into the graveyard",

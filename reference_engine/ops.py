@@ -30,18 +30,37 @@ def snapshot(game, obj: GameObject) -> Characteristics:
 # --- zones -----------------------------------------------------------------------------------
 def move(game, obj: GameObject, to: Zone, *, position: int | None = None) -> GameObject:
     """Put an object into another zone (not onto the battlefield: see enter_battlefield)."""
+    return move_together(game, [obj], to, position=position)[0]
+
+
+def move_together(game, objs: list[GameObject], to: Zone, *, position: int | None = None) -> list[GameObject]:
+    """Put objects into another zone in one event ('destroy all creatures', state-based actions: 704.3).
+
+    Leaves-the-battlefield abilities look back in time (603.10a): whether they trigger is judged by the
+    permanents and abilities that existed immediately before the event, and each object leaving is seen
+    as it was then. So creatures leaving together see each other leave, whichever is moved first.
+    Returns the new objects (400.7), in the order given."""
+    from reference_engine.triggers import lookback_sources
+
     state = game.state
-    origin = obj.zone
-    snap = snapshot(game, obj) if origin == Zone.BATTLEFIELD else None
-    if snap is not None:
-        state.lki[obj.id] = _Lki(snap, obj.counters.copy(), obj.damage, obj.tapped)
-        if state.combat:
-            state.combat.attackers.pop(obj.id, None)
-            state.combat.blockers.pop(obj.id, None)
-    new = state.move(obj, to, position=position)
-    emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id, **{"from": origin, "to": to},
-         snapshot=snap)
-    return new
+    leaving = [(obj, obj.zone, snapshot(game, obj) if obj.zone == Zone.BATTLEFIELD else None) for obj in objs]
+    before = lookback_sources(game) if any(snap is not None for _, _, snap in leaving) else None
+    moved = []
+    for obj, origin, snap in leaving:
+        if snap is not None:
+            state.lki[obj.id] = _Lki(snap, obj.counters.copy(), obj.damage, obj.tapped)
+            if state.combat:  # 506.4: it is removed from combat
+                state.combat.attackers.pop(obj.id, None)
+                state.combat.blockers.pop(obj.id, None)
+        moved.append(state.move(obj, to, position=position))
+    outer, state.lookback = state.lookback, before
+    try:
+        for (obj, origin, snap), new in zip(leaving, moved):
+            emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id, **{"from": origin, "to": to},
+                 snapshot=snap)
+    finally:
+        state.lookback = outer
+    return moved
 
 
 @dataclass(frozen=True)
@@ -149,14 +168,25 @@ def untap(game, obj: GameObject) -> None:
 
 def destroy(game, obj: GameObject) -> GameObject | None:
     """Rule 701.8: move to its owner's graveyard, unless it has indestructible (702.12b)."""
-    if characteristics(game.state, obj).has_keyword("Indestructible"):
-        return None
-    return move(game, obj, Zone.GRAVEYARD)
+    moved = destroy_together(game, [obj])
+    return moved[0] if moved else None
 
 
-def sacrifice(game, obj: GameObject) -> GameObject:
+def destroy_together(game, objs: list[GameObject]) -> list[GameObject]:
+    """Destroy several permanents in one event (one 'destroy all'); indestructible ones stay (702.12b)."""
+    doomed = [o for o in objs if not characteristics(game.state, o).has_keyword("Indestructible")]
+    return move_together(game, doomed, Zone.GRAVEYARD) if doomed else []
+
+
+def sacrifice(game, obj: GameObject) -> GameObject | None:
     """Rule 701.21: indestructible doesn't stop it."""
-    return move(game, obj, Zone.GRAVEYARD)
+    moved = sacrifice_together(game, [obj])
+    return moved[0] if moved else None
+
+
+def sacrifice_together(game, objs: list[GameObject]) -> list[GameObject]:
+    """Sacrifice several permanents in one event (rule 701.21a; 603.10a looks back on it)."""
+    return move_together(game, objs, Zone.GRAVEYARD)
 
 
 def add_counters(game, obj: GameObject, kind: str, amount: int) -> None:

@@ -83,12 +83,12 @@ def check(game) -> Iterator[Decision]:
         ops.remove_counters(game, obj, "-1/-1", n)
         performed = True
 
-    state.leaving = {obj.id: (obj.uid, ops.snapshot(game, obj)) for obj in to_graveyard}
-    for obj in to_graveyard:
-        if obj.id in state.objects and obj.zone is Zone.BATTLEFIELD:
-            ops.move(game, obj, Zone.GRAVEYARD)
-            performed = True
-    state.leaving = {}
+    # All of them are put into graveyards in one event (704.3), which leaves-the-battlefield abilities
+    # look back on (603.10a).
+    dying = list({obj.id: obj for obj in to_graveyard if obj.zone is Zone.BATTLEFIELD}.values())
+    if dying:
+        put_into_graveyards(game, dying)
+        performed = True
 
     # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7).
     for obj in list(state.objects.values()):
@@ -96,6 +96,11 @@ def check(game) -> Iterator[Decision]:
             state.remove_object(obj)
             performed = True
     return performed
+
+
+def put_into_graveyards(game, dying: list[GameObject]) -> None:
+    """The permanents state-based actions put into their owners' graveyards, in one event (704.3)."""
+    ops.move_together(game, dying, Zone.GRAVEYARD)
 
 
 def _attachable(state, host_id: int) -> bool:

@@ -153,20 +153,23 @@ def _permanent_sources(state) -> list[tuple[TriggerSource, tuple[Ability, ...]]]
     return found
 
 
+def lookback_sources(game) -> list[tuple[TriggerSource, tuple[Ability, ...]]]:
+    """The permanents with triggered abilities, as they are now: taken immediately before an event that
+    moves objects off the battlefield, for the abilities that look back in time (603.10a)."""
+    return _permanent_sources(game.state)
+
+
 def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability, ...]]]:
-    """Permanents, emblems, and (for leaves-the-battlefield events) the objects leaving, as they last
-    existed: the one that left, and any others leaving at the same time."""
+    """Permanents and emblems. For an object leaving the battlefield, the permanents as they were
+    immediately before the event, the objects leaving included (leaves-the-battlefield abilities look
+    back in time, 603.10a); otherwise as they are right after it (603.10)."""
     state = game.state
-    yield from _permanent_sources(state)
+    if event.kind == "leaves" and event.data["from"] == Zone.BATTLEFIELD and state.lookback is not None:
+        yield from state.lookback
+    else:
+        yield from _permanent_sources(state)
     for emblem in state.emblems:
         yield TriggerSource(None, emblem.uid, emblem.source_name, emblem.controller), emblem.abilities
-    if event.kind == "leaves" and event.data["from"] == Zone.BATTLEFIELD:
-        snap = event.data["snapshot"]
-        yield (TriggerSource(event.data["object_id"], event.data["uid"], snap.name, snap.controller, 0, snap),
-               tuple(snap.abilities))
-        for object_id, (uid, other) in state.leaving.items():  # leaving at the same time (603.10a)
-            if object_id != event.data["object_id"] and object_id not in state.objects:
-                yield TriggerSource(object_id, uid, other.name, other.controller, 0, other), tuple(other.abilities)
 
 
 def check(game, event: Event) -> list[PendingTrigger]:
