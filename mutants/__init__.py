@@ -16,3 +16,4 @@ from mutants import loyalty  # noqa: F401  (planeswalkers, loyalty, emblems: the
 from mutants import daynight  # noqa: F401  (day/night, transform, Tovolar, Moonmist)
 from mutants import copy  # noqa: F401  (copies, blight, double-faced cards: the grub/ cases)
 from mutants import zonechange  # noqa: F401  (leaving the battlefield together, look-back triggers: cases/dies-together/)
+from mutants import combat  # noqa: F401  (combat damage of blocked creatures, trample: cases/combat/)
