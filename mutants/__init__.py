@@ -17,3 +17,4 @@ from mutants import daynight  # noqa: F401  (day/night, transform, Tovolar, Moon
 from mutants import copy  # noqa: F401  (copies, blight, double-faced cards: the grub/ cases)
 from mutants import zonechange  # noqa: F401  (leaving the battlefield together, look-back triggers: cases/dies-together/)
 from mutants import combat  # noqa: F401  (combat damage of blocked creatures, trample: cases/combat/)
+from mutants import payment  # noqa: F401  (paying costs: {T} after mana abilities, cases/costs/)

@@ -89,6 +89,21 @@ def check_tap_untap(game, obj: GameObject, chars: Characteristics, cost: Cost) -
                       f"most recent turn began (rule 302.6)")
 
 
+def pay_tap_untap(game, obj: GameObject, cost: Cost) -> None:
+    """Pay {T} and {Q} (601.2h). Mana abilities were activated before (601.2g), so the permanent must
+    still be untapped (or tapped) now: if one of its own mana abilities tapped it, {T} can't be paid,
+    and a cost that can't be paid fully isn't paid at all (118.3)."""
+    if not (cost.tap or cost.untap):
+        return
+    if obj.zone is not Zone.BATTLEFIELD or obj.id not in game.state.objects:
+        raise Illegal("the permanent left the battlefield while paying, so {T} or {Q} can't be paid")
+    check_tap_untap(game, obj, characteristics(game.state, obj), cost)
+    if cost.tap:
+        ops.tap(game, obj)
+    if cost.untap:
+        ops.untap(game, obj)
+
+
 def activate_mana(game, player: str, activation: ManaActivation) -> None:
     """Activate a mana ability; it resolves at once without using the stack (605.3b)."""
     obj = _own_object(game, player, activation.object_id, Zone.BATTLEFIELD, "permanent")
@@ -250,10 +265,7 @@ def activate(game, move: Activate) -> None:
     elif move.payments:
         for activation in move.payments:
             activate_mana(game, move.player, activation)
-    if cost.tap:
-        ops.tap(game, obj)
-    if cost.untap:
-        ops.untap(game, obj)
+    pay_tap_untap(game, obj, cost)
     if cost.loyalty is not None:
         if cost.loyalty >= 0:
             ops.add_counters(game, obj, "loyalty", cost.loyalty)
