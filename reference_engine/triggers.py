@@ -109,11 +109,9 @@ def _taps_for_mana(game, event, value, source) -> bool:
     produced_type = value.get("produced")
     if produced_type and not event.data["produced"].get(produced_type):
         return False
-    snapshot = event.data["source_snapshot"]
-    filt = value.get("source", {})
-    if "types" in filt and not all(t in snapshot.types for t in filt["types"]):
-        return False
-    return True
+    # The source judged as it was when the ability was activated (it may have been sacrificed to pay).
+    return matches(game.state, event.data["source_object"], value.get("source"), _ctx(source),
+                   chars=event.data["source_snapshot"])
 
 
 @matcher("combat_damage_to_player", "combat_damage_to_player")
