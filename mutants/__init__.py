@@ -18,3 +18,4 @@ from mutants import copy  # noqa: F401  (copies, blight, double-faced cards: the
 from mutants import zonechange  # noqa: F401  (leaving the battlefield together, look-back triggers: cases/dies-together/)
 from mutants import combat  # noqa: F401  (combat damage of blocked creatures, trample: cases/combat/)
 from mutants import payment  # noqa: F401  (paying costs: {T} after mana abilities, cases/costs/)
+from mutants import clauses  # noqa: F401  (one clause of a ruling each: issue 17)

@@ -325,15 +325,16 @@ def _keeps_back_face(p: Patcher) -> None:
     from reference_engine.model import Zone
 
     def wrapper(original):
-        def move(game, obj, to, **kwargs):
-            face = obj.face if obj.zone is Zone.BATTLEFIELD else 0
-            new = original(game, obj, to, **kwargs)
-            if new is not None and face:
-                new.face = face
-                game.state.touch()
-            return new
-        return move
-    p.wrap("ops", "move", wrapper)
+        def move_together(game, objs, to, **kwargs):
+            faces = [obj.face if obj.zone is Zone.BATTLEFIELD else 0 for obj in objs]
+            moved = original(game, objs, to, **kwargs)
+            for new, face in zip(moved, faces):
+                if face:
+                    new.face = face
+                    game.state.touch()
+            return moved
+        return move_together
+    p.wrap("ops", "move_together", wrapper)
 
 
 # --- triggers on combat damage (Tovolar's first ability) ------------------------------------------
