@@ -24,3 +24,21 @@ def _identity_ignores_back_text(p: Patcher) -> None:
                 found |= mana_symbols_in(_strip_reminder(face.text))
         return found
     p.replace("layers", "color_identity", color_identity)
+
+
+@mutant("enters-trigger-x-is-zero", "a permanent's enters-the-battlefield triggered ability uses the permanent's X "
+        "(0), not the X of the spell it was (general-06)", ["107.3m"])
+def _enters_trigger_x_is_zero(p: Patcher) -> None:
+    p.replace("triggers", "enters_x", lambda trigger: None)
+
+
+@mutant("uncast-permanent-has-an-x", "a permanent put onto the battlefield without being cast takes X as 1, not 0, "
+        "in its enters abilities (general-06)", ["107.3m"])
+def _uncast_permanent_has_x(p: Patcher) -> None:
+    def wrapper(original):
+        def enter_battlefield(game, obj, controller, **kwargs):
+            if kwargs.get("spell_x") is None:
+                kwargs["spell_x"] = 1
+            return (yield from original(game, obj, controller, **kwargs))
+        return enter_battlefield
+    p.wrap("ops", "enter_battlefield", wrapper)

@@ -152,6 +152,14 @@ def _destroy(game, ctx: Ctx, params: dict[str, Any]) -> None:
     ops.destroy_together(game, objects(game, ctx, params["what"]))  # one event, however many (603.10a)
 
 
+@effect("tap")
+def _tap(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Tap target permanent'."""
+    for obj in objects(game, ctx, params["what"]):
+        if obj.zone is Zone.BATTLEFIELD:
+            ops.tap(game, obj)
+
+
 @effect("sacrifice")
 def _sacrifice(game, ctx: Ctx, params: dict[str, Any]) -> None:
     victims = [obj for obj in objects(game, ctx, params["what"]) if obj.zone is Zone.BATTLEFIELD]

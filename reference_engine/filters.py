@@ -150,6 +150,12 @@ def _colorless(state, obj, value, ctx, chars) -> bool:
     return (not chars.colors) == bool(value)
 
 
+@condition("colors")
+def _colors(state, obj, value, ctx, chars) -> bool:
+    """Has every one of these colors ('a blue spell': [U])."""
+    return all(c in chars.colors for c in value)
+
+
 @condition("not_subtypes")
 def _not_subtypes(state, obj, value, ctx, chars) -> bool:
     """Has none of these subtypes ('creatures other than Werewolves and Wolves')."""

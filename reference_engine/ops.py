@@ -133,7 +133,7 @@ def _entered(game, new: GameObject) -> None:
     daybound and nightbound apply at once (702.145c/d/f/g), as they do at any time."""
     from reference_engine.daynight import enforce
 
-    emit(game, "enters", object_id=new.id, uid=new.uid)
+    emit(game, "enters", object_id=new.id, uid=new.uid, spell_x=new.spell_x)
     enforce(game)
 
 

@@ -249,9 +249,17 @@ def put_on_stack(game) -> Iterator[Decision]:
                 state.stack.append(StackItem(
                     id=state.new_id(), controller=trigger.controller, ability=trigger.ability,
                     source_id=trigger.source_id, source_uid=trigger.source_uid, source_name=trigger.source_name,
-                    targets=targets, event=trigger.event,
+                    targets=targets, event=trigger.event, x=enters_x(trigger),
                     source_transform_count=source.transform_count if source else trigger.source_transform_count,
                     source_snapshot=trigger.source_snapshot))
+
+
+def enters_x(trigger: PendingTrigger) -> int | None:
+    """Rule 107.3m: a permanent's own enters-the-battlefield triggered ability that refers to X uses the
+    X chosen for the spell that became it (the permanent's own X is 0); None for any other trigger."""
+    if trigger.event.get("uid") == trigger.source_uid and "spell_x" in trigger.event:
+        return trigger.event["spell_x"]
+    return None
 
 
 def _ask_order(game, player: str, triggers: list[PendingTrigger]) -> Iterator[Decision]:
