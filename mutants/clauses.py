@@ -42,3 +42,20 @@ def _uncast_permanent_has_x(p: Patcher) -> None:
             return (yield from original(game, obj, controller, **kwargs))
         return enter_battlefield
     p.wrap("ops", "enter_battlefield", wrapper)
+
+
+@mutant("day-night-checked-after-untapping", "the untap step's day/night check comes after the active player untaps "
+        "(tovolar-05: it comes before)", ["502.2", "502.3"])
+def _day_night_after_untapping(p: Patcher) -> None:
+    from reference_engine import turn
+
+    def untap_step(game) -> None:
+        turn.untap_permanents(game)
+        turn.untap_step_check(game)
+    p.replace("turn", "untap_step", untap_step)
+
+
+@mutant("doesnt-untap-ignored", "effects saying permanents don't untap during their controllers' untap steps are "
+        "ignored", ["502.3"])
+def _doesnt_untap_ignored(p: Patcher) -> None:
+    p.replace("turn", "_kept_tapped", lambda game: set())
