@@ -312,8 +312,8 @@ def _back_keeps_front_abilities(p: Patcher) -> None:
     def wrapper(original):
         def printed(face, card, controller, **kwargs):
             chars = original(face, card, controller, **kwargs)
-            if card.double_faced and face is card.faces[1]:
-                chars.abilities = list(card.faces[0].abilities) + chars.abilities
+            if card.double_faced and face is card.faces[1]:  # after its own, so their indexes stay
+                chars.abilities = chars.abilities + [a for a in card.faces[0].abilities if a not in chars.abilities]
             return chars
         return printed
     p.wrap("layers", "printed", wrapper)

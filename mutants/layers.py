@@ -104,13 +104,16 @@ def _level_band_starts_early(p: Patcher) -> None:
     _level_band(p, lambda level, low, high: level >= low - 1 and (high is None or level <= high))
 
 
-@mutant("level-abilities-replace-others", "a level symbol's abilities replace the leveler's other abilities, level up included",
-        ["711.4", "613.1f"])
+@mutant("level-abilities-replace-others", "a level symbol's abilities replace the leveler's other abilities, level up "
+        "included (the level symbols themselves stay, so its power and toughness are still right)", ["711.4", "613.1f"])
 def _level_abilities_replace(p: Patcher) -> None:
     from reference_engine.layers import MODIFIERS
 
+    def level_symbol(ability) -> bool:
+        return ability.kind == "static" and "level" in ability.data.get("while", {})
+
     def grant_replacing(chars, params):
-        chars.abilities = list(params["abilities"])
+        chars.abilities = [a for a in chars.abilities if level_symbol(a)] + list(params["abilities"])
     p.set_item(MODIFIERS, "grant_replacing", ("6", grant_replacing))
 
     def change(state, applications):
