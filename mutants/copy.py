@@ -154,7 +154,7 @@ def _copies_dont_trigger(p: Patcher) -> None:
             new = yield from original(game, card, controller, **kwargs)
             if kwargs.get("copy_token"):
                 game.state.pending_triggers = [t for t in game.state.pending_triggers
-                                               if not (set(t.event) == {"object_id", "uid"} and t.event["object_id"] == new.id)]
+                                               if not (t.event.get("object_id") == new.id and "to" not in t.event)]  # its enters events
             return new
         return create_token
     p.wrap("ops", "create_token", wrapper)
