@@ -59,3 +59,18 @@ def _day_night_after_untapping(p: Patcher) -> None:
         "ignored", ["502.3"])
 def _doesnt_untap_ignored(p: Patcher) -> None:
     p.replace("turn", "_kept_tapped", lambda game: set())
+
+
+@mutant("could-produce-in-timestamp-order-only", "'could produce' applies replacement effects only in timestamp order, "
+        "not in any possible order (general-02)", ["106.7"])
+def _could_produce_one_order(p: Patcher) -> None:
+    from collections import Counter
+
+    from reference_engine import replacement
+
+    def possible_types(specs, types):
+        found: set[str] = set()
+        for mana_type in types:
+            found |= set(replacement._apply_all(list(specs), Counter({mana_type: 1})))
+        return found
+    p.replace("replacement", "possible_types", possible_types)
