@@ -74,3 +74,19 @@ def _could_produce_one_order(p: Patcher) -> None:
             found |= set(replacement._apply_all(list(specs), Counter({mana_type: 1})))
         return found
     p.replace("replacement", "possible_types", possible_types)
+
+
+@mutant("mana-replacement-ignores-amount", "a replacement effect for mana of a specific amount ('tapped for two or more "
+        "mana') applies to any amount (general-05)", ["106.12b"])
+def _mana_replacement_ignores_amount(p: Patcher) -> None:
+    def wrapper(original):
+        def apply_one(spec, produced):
+            return original({k: v for k, v in spec.items() if k != "min_amount"}, produced)
+        return apply_one
+    p.wrap("replacement", "_apply_one", wrapper)
+
+
+@mutant("spell-cost-increases-ignored", "effects that make spells cost more ('costs {1} more for each other spell') "
+        "don't add to the total cost", ["601.2f"])
+def _cost_increases_ignored(p: Patcher) -> None:
+    p.replace("casting", "with_cost_increases", lambda game, player, cost: cost)

@@ -12,7 +12,7 @@ from typing import Iterator
 from reference_engine import ops
 from reference_engine.costs import Cost
 from reference_engine.layers import Characteristics, characteristics
-from reference_engine.mana import format_pool, pay
+from reference_engine.mana import ManaCost, format_pool, pay
 from reference_engine.manaprod import production, resolve_mana_ability
 from reference_engine.model import Ability, GameObject, StackItem, Step, Zone
 from reference_engine.moves import Activate, Cast, Decision, Illegal, ManaActivation, PlayLand
@@ -186,9 +186,20 @@ def cast(game, move: Cast) -> None:
     on_stack.targets = move.targets
     state.stack.append(StackItem(id=state.new_id(), controller=move.player, object_id=on_stack.id,
                                  targets=move.targets, x=on_stack.x, source_name=chars.name))
-    pay_mana(game, move.player, cost, x, move.payments)
+    pay_mana(game, move.player, with_cost_increases(game, move.player, cost), x, move.payments)
     state.spells_cast[move.player] += 1  # 601.2i: it becomes cast
     ops.emit(game, "cast", player=move.player, object_id=on_stack.id)
+
+
+def with_cost_increases(game, player: str, cost: ManaCost) -> ManaCost:
+    """Rule 601.2f: the total cost is the mana cost plus cost increases, e.g. 'each spell a player casts
+    costs {1} more to cast for each other spell that player has cast this turn' (a `rule` ability
+    {spell_cost_increase_per_other_spell: 1})."""
+    state = game.state
+    extra = sum(ability.data["spell_cost_increase_per_other_spell"] * state.spells_cast[player]
+                for obj in state.battlefield() for ability in characteristics(state, obj).abilities
+                if ability.kind == "rule" and "spell_cost_increase_per_other_spell" in ability.data)
+    return ManaCost(cost.symbols + (str(extra),)) if extra else cost
 
 
 def cast_with_optional_costs(game, move: Cast) -> Iterator[Decision]:
