@@ -90,3 +90,34 @@ def _mana_replacement_ignores_amount(p: Patcher) -> None:
         "don't add to the total cost", ["601.2f"])
 def _cost_increases_ignored(p: Patcher) -> None:
     p.replace("casting", "with_cost_increases", lambda game, player, cost: cost)
+
+
+@mutant("cast-transformed-enters-front-face-up", "a spell cast transformed (disturb) enters the battlefield front "
+        "face up (grub-15)", ["712.13", "702.146b"])
+def _cast_transformed_enters_front(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def wrapper(original):
+        def enter_battlefield(game, obj, controller, **kwargs):
+            if obj.zone is Zone.STACK:
+                kwargs["transformed"] = False
+            return (yield from original(game, obj, controller, **kwargs))
+        return enter_battlefield
+    p.wrap("ops", "enter_battlefield", wrapper)
+
+
+@mutant("disturb-cast-front-face-up", "a card cast with disturb is put on the stack front face up, for its disturb "
+        "cost", ["712.11a", "702.146a"])
+def _disturb_front_face_up(p: Patcher) -> None:
+    def wrapper(original):
+        def cast_permission(game, move):
+            obj, face, cost = original(game, move)
+            return obj, 0, cost
+        return cast_permission
+    p.replace("casting", "cast_permission", wrapper(p.original("casting", "cast_permission")))
+
+
+@mutant("graveyard-replacement-ignored", "'if this would be put into a graveyard from anywhere, exile it instead' "
+        "does nothing", ["614.1a"])
+def _graveyard_replacement_ignored(p: Patcher) -> None:
+    p.replace("ops", "_destination", lambda game, obj, to: to)

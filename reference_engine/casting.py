@@ -160,9 +160,24 @@ def spell_ability(chars: Characteristics) -> Ability | None:
     return next((a for a in chars.abilities if a.kind == "spell"), None)
 
 
+def cast_permission(game, move: Cast) -> tuple[GameObject, int, ManaCost | None]:
+    """The card, the face it is cast with and the cost to pay instead of its mana cost (None: its mana
+    cost). From a hand: front face up (712.11). From a graveyard, only with an ability that allows it:
+    disturb casts it transformed, back face up, for its disturb cost (702.146a, 712.11a)."""
+    obj = game.state.objects.get(move.object_id)
+    if obj is not None and obj.zone is Zone.GRAVEYARD and obj.owner == move.player:
+        chars = characteristics(game.state, obj)
+        disturb = next((a for a in chars.abilities if a.kind == "keyword" and a.keyword == "Disturb"), None)
+        if disturb is None or not obj.card.double_faced:
+            raise Illegal(f"{chars.name} can't be cast from a graveyard: nothing allows it")
+        return obj, 1, disturb.data["_cast_cost"]
+    return _own_object(game, move.player, move.object_id, Zone.HAND, "card"), 0, None
+
+
 def cast(game, move: Cast) -> None:
     state = game.state
-    obj = _own_object(game, move.player, move.object_id, Zone.HAND, "card")
+    obj, face, alternative_cost = cast_permission(game, move)
+    obj.face = face  # only the face that will be up on the stack is evaluated (712.11c)
     chars = characteristics(state, obj)
     if "Land" in chars.types:
         raise Illegal(f"{chars.name} is a land: lands are played, not cast")
@@ -170,7 +185,7 @@ def cast(game, move: Cast) -> None:
         reason = sorcery_timing(game, move.player)
         if reason:
             raise Illegal(f"{chars.name} can be cast {reason} (rule 307.1)")
-    cost = chars.mana_cost
+    cost = alternative_cost or chars.mana_cost
     if cost is None:
         raise Illegal(f"{chars.name} has no mana cost, so it can't be cast (rule 202.1b)")
     if cost.x_count and move.x is None:
@@ -180,7 +195,7 @@ def cast(game, move: Cast) -> None:
     specs = ability.data.get("targets", []) if ability else []
     check_targets(game, specs, move.targets, move.player, None, game.describe_target)
     # 601.2a: the card moves to the stack; then costs are paid (601.2g-h).
-    on_stack = state.move(obj, Zone.STACK)
+    on_stack = state.move(obj, Zone.STACK, face=face)
     on_stack.controller = move.player
     on_stack.x = x if cost.x_count else None
     on_stack.targets = move.targets

@@ -52,15 +52,24 @@ def move_together(game, objs: list[GameObject], to: Zone, *, position: int | Non
             if state.combat:  # 506.4: it is removed from combat
                 state.combat.attackers.pop(obj.id, None)
                 state.combat.blockers.pop(obj.id, None)
-        moved.append(state.move(obj, to, position=position))
+        moved.append(state.move(obj, _destination(game, obj, to), position=position))
     outer, state.lookback = state.lookback, before
     try:
         for (obj, origin, snap), new in zip(leaving, moved):
-            emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id, **{"from": origin, "to": to},
+            emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id, **{"from": origin, "to": new.zone},
                  snapshot=snap)
     finally:
         state.lookback = outer
     return moved
+
+
+def _destination(game, obj: GameObject, to: Zone) -> Zone:
+    """Rule 614.1a: 'if this would be put into a graveyard from anywhere, exile it instead' (a
+    `replacement` ability {graveyard_to_exile: true} of the object as it is before it moves)."""
+    if to is Zone.GRAVEYARD and any(a.kind == "replacement" and a.data.get("graveyard_to_exile")
+                                    for a in characteristics(game.state, obj).abilities):
+        return Zone.EXILE
+    return to
 
 
 @dataclass(frozen=True)
