@@ -121,3 +121,32 @@ def _disturb_front_face_up(p: Patcher) -> None:
         "does nothing", ["614.1a"])
 def _graveyard_replacement_ignored(p: Patcher) -> None:
     p.replace("ops", "_destination", lambda game, obj, to: to)
+
+
+@mutant("copy-includes-auras", "a token copy is enchanted by the Auras attached to the original too (grub-08)",
+        ["707.2", "303.4f"])
+def _copy_includes_auras(p: Patcher) -> None:
+    from mutants.copy import _after_token_copy
+    from reference_engine.filters import CONDITIONS
+    from reference_engine.layers import characteristics
+
+    original_condition = CONDITIONS["attached_to_source"]
+
+    def after(game, original, token):
+        state = game.state
+        hosts = state.__dict__.setdefault("_mutant_aura_hosts", {})
+        for obj in state.battlefield():
+            if obj.attached_to == original.id and characteristics(state, obj).has_subtype("Aura"):
+                hosts.setdefault(obj.id, set()).add(token.id)
+
+    def attached_to_source(state, obj, value, ctx, chars):
+        if obj.id in state.__dict__.get("_mutant_aura_hosts", {}).get(ctx.source_id, set()):
+            return bool(value)
+        return original_condition(state, obj, value, ctx, chars)
+    _after_token_copy(p, after)
+    p.set_item(CONDITIONS, "attached_to_source", attached_to_source)
+
+
+@mutant("auras-stay-when-their-creature-leaves", "an Aura attached to nothing stays on the battlefield", ["704.5m"])
+def _auras_stay(p: Patcher) -> None:
+    p.replace("sba", "_can_enchant", lambda state, host_id, enchant: True)

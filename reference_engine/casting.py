@@ -160,6 +160,23 @@ def spell_ability(chars: Characteristics) -> Ability | None:
     return next((a for a in chars.abilities if a.kind == "spell"), None)
 
 
+def spell_targets(chars: Characteristics) -> list[dict]:
+    """The targets a spell requires: its spell ability's, or an Aura spell's one target, the object its
+    enchant ability allows (303.4a: 'Enchant creature' targets a creature)."""
+    ability = spell_ability(chars)
+    if ability is not None:
+        return ability.data.get("targets", [])
+    enchant = aura_enchant(chars)
+    return [{"what": enchant}] if enchant else []
+
+
+def aura_enchant(chars: Characteristics) -> str | None:
+    """What an Aura can enchant ('creature'), from its enchant keyword ability; None if it isn't an Aura."""
+    if not chars.has_subtype("Aura"):
+        return None
+    return next((a.data.get("what") for a in chars.abilities if a.kind == "keyword" and a.keyword == "Enchant"), None)
+
+
 def cast_permission(game, move: Cast) -> tuple[GameObject, int, ManaCost | None]:
     """The card, the face it is cast with and the cost to pay instead of its mana cost (None: its mana
     cost). From a hand: front face up (712.11). From a graveyard, only with an ability that allows it:
@@ -191,8 +208,7 @@ def cast(game, move: Cast) -> None:
     if cost.x_count and move.x is None:
         raise Illegal(f"choose a value for X to cast {chars.name}")
     x = move.x or 0
-    ability = spell_ability(chars)
-    specs = ability.data.get("targets", []) if ability else []
+    specs = spell_targets(chars)
     check_targets(game, specs, move.targets, move.player, None, game.describe_target)
     # 601.2a: the card moves to the stack; then costs are paid (601.2g-h).
     on_stack = state.move(obj, Zone.STACK, face=face)

@@ -6,6 +6,7 @@ from collections import defaultdict
 from typing import Iterator
 
 from reference_engine import ops
+from reference_engine.casting import aura_enchant
 from reference_engine.layers import characteristics
 from reference_engine.model import GameObject, Zone
 from reference_engine.moves import Decision
@@ -47,7 +48,10 @@ def check(game) -> Iterator[Decision]:
     annihilating: list[tuple[GameObject, int]] = []
     for obj in state.battlefield():  # one look at each permanent; the actions follow, all at once
         chars = characteristics(state, obj)
-        if obj.attached_to is not None and not _attachable(state, obj.attached_to):
+        if chars.has_subtype("Aura"):
+            if not _can_enchant(state, obj.attached_to, aura_enchant(chars)):
+                to_graveyard.append(obj)  # 704.5m: an Aura attached to nothing, or to something it can't enchant
+        elif obj.attached_to is not None and not _attachable(state, obj.attached_to):
             unattached.append(obj)
         plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
         if plus and minus:
@@ -101,6 +105,18 @@ def check(game) -> Iterator[Decision]:
 def put_into_graveyards(game, dying: list[GameObject]) -> None:
     """The permanents state-based actions put into their owners' graveyards, in one event (704.3)."""
     ops.move_together(game, dying, Zone.GRAVEYARD)
+
+
+def _can_enchant(state, host_id: int | None, enchant: str | None) -> bool:
+    """Whether an Aura can stay attached to this object: a permanent its enchant ability allows (303.4d)."""
+    from reference_engine.filters import FilterContext, matches
+    from reference_engine.targets import KINDS
+
+    host = state.objects.get(host_id) if host_id is not None else None
+    if host is None or host.zone is not Zone.BATTLEFIELD or enchant not in KINDS:
+        return False
+    zones, base = KINDS[enchant]
+    return Zone.BATTLEFIELD in zones and matches(state, host, base, FilterContext(host.controller))
 
 
 def _attachable(state, host_id: int) -> bool:
