@@ -11,7 +11,8 @@ breaks a rule the case cites. Relevance compares Comprehensive Rules numbers:
 
 `mtg-conformance prove --all` prints this matrix and `tests/test_strength.py` checks it; both get
 it from `compute` here. The engines are run in up to `workers` processes (forked, so they share the
-loaded corpus); each process runs whole engines, one at a time, over every case.
+loaded cases and the messages built once for all engines); each process runs whole engines, one at a
+time, over every case.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from typing import Iterable, Sequence
 from harness.corpus import Case, Corpus
 from harness.engines import open_engine, registered
 from harness.results import Status
-from harness.runner import run_case
+from harness.runner import judge
 from harness.session import EngineError
+from harness.wire import engine_case
 
 #: A case is caught by an engine when its result is one of these.
 CAUGHT = (Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.CRASH)
@@ -102,16 +104,24 @@ class KillMatrix:
         }
 
 
-# The corpus and cases the worker processes run: set before forking, inherited by the children.
-_WORK: tuple[Sequence[Case], Corpus] | None = None
+# The cases the worker processes run, each with the message an engine receives: built once before
+# forking (every engine gets the same message), inherited by the children.
+_WORK: list[tuple[Case, dict]] | None = None
 
 
 def _caught_by(spec: str) -> tuple[str, list[str]]:
+    """The ids of the cases engine `spec` makes fail. Like runner.run_case, but the message is built
+    once for every engine and the case's document stays loaded (it is judged ~150 times)."""
     assert _WORK is not None
-    cases, corpus = _WORK
     session = open_engine(spec)
+    caught = []
     try:
-        return spec, [case.id for case in cases if run_case(case, session, corpus).status in CAUGHT]
+        for case, message in _WORK:
+            if set(case.requires) - session.capabilities:
+                continue  # skipped: not caught
+            if judge(case, session.run(message)).status in CAUGHT:
+                caught.append(case.id)
+        return spec, caught
     finally:
         session.close()
 
@@ -124,7 +134,7 @@ def compute(cases: Sequence[Case], corpus: Corpus, *, workers: int | None = None
     names = list(known) if only is None else [n for n in only if n in known]
     specs = [NULL] + [f"mutant:{name}" for name in names]
     workers = workers or min(2, os.cpu_count() or 1)
-    _WORK = (cases, corpus)
+    _WORK = [(case, engine_case(case, corpus)) for case in cases]
     try:
         if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
             with multiprocessing.get_context("fork").Pool(workers) as pool:
@@ -134,8 +144,11 @@ def compute(cases: Sequence[Case], corpus: Corpus, *, workers: int | None = None
     finally:
         _WORK = None
     null = set(results.pop(NULL))
+    rules = {case.id: case_rules(case) for case in cases}
+    for case in cases:
+        case.release()
     return KillMatrix(
-        case_rules={case.id: case_rules(case) for case in cases},
+        case_rules=rules,
         mutants={name: known[name] for name in names},
         kills={name: results[f"mutant:{name}"] for name in names},
         null_caught={case.id: case.id in null for case in cases},
