@@ -137,7 +137,9 @@ def _findings(failing: list[CaseResult]) -> list[list[CaseResult]]:
     for result in failing:
         first = result.mismatches[0] if result.mismatches else None
         note = _one_line(first.note) if first is not None and first.note else ""
-        key = re.sub(r"\d+", "#", note) if note.startswith(REFUSAL) else f"case:{result.case_id}"
+        # object numbers blanked out, and a list of them ('[1, 4]', "[{'Object': 1}, ...]") counted as one
+        blank = re.sub(r"(\{'Object': #\}|#)(, \1)+", r"\1", re.sub(r"\d+", "#", note))
+        key = blank if note.startswith(REFUSAL) else f"case:{result.case_id}"
         groups.setdefault(key, []).append(result)
     return list(groups.values())
 
