@@ -146,7 +146,3 @@ def _copy_includes_auras(p: Patcher) -> None:
     _after_token_copy(p, after)
     p.set_item(CONDITIONS, "attached_to_source", attached_to_source)
 
-
-@mutant("auras-stay-when-their-creature-leaves", "an Aura attached to nothing stays on the battlefield", ["704.5m"])
-def _auras_stay(p: Patcher) -> None:
-    p.replace("sba", "_can_enchant", lambda state, host_id, enchant: True)

@@ -83,6 +83,8 @@ def check_tap_untap(game, obj: GameObject, chars: Characteristics, cost: Cost) -
         raise Illegal(f"{name} is already tapped, so {{T}} can't be paid")
     if cost.untap and not obj.tapped:
         raise Illegal(f"{name} is already untapped, so {{Q}} can't be paid")
+    if cost.remove_counter and not obj.counters.get(cost.remove_counter):
+        raise Illegal(f"{name} has no {cost.remove_counter} counter to remove")
     if (cost.tap or cost.untap) and "Creature" in chars.types and obj.summoning_sick \
             and not chars.has_keyword("Haste"):
         raise Illegal(f"{name} has not been under its controller's control continuously since their "
@@ -126,6 +128,8 @@ def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ab
         ops.tap(game, obj)
     if cost.untap:
         ops.untap(game, obj)
+    if cost.remove_counter:
+        ops.remove_counters(game, obj, cost.remove_counter, 1)
     if cost.sacrifice_self:
         ops.sacrifice(game, obj)
     resolve_mana_ability(game, obj, ability, player, produced, snap)
@@ -160,23 +164,6 @@ def spell_ability(chars: Characteristics) -> Ability | None:
     return next((a for a in chars.abilities if a.kind == "spell"), None)
 
 
-def spell_targets(chars: Characteristics) -> list[dict]:
-    """The targets a spell requires: its spell ability's, or an Aura spell's one target, the object its
-    enchant ability allows (303.4a: 'Enchant creature' targets a creature)."""
-    ability = spell_ability(chars)
-    if ability is not None:
-        return ability.data.get("targets", [])
-    enchant = aura_enchant(chars)
-    return [{"what": enchant}] if enchant else []
-
-
-def aura_enchant(chars: Characteristics) -> str | None:
-    """What an Aura can enchant ('creature'), from its enchant keyword ability; None if it isn't an Aura."""
-    if not chars.has_subtype("Aura"):
-        return None
-    return next((a.data.get("what") for a in chars.abilities if a.kind == "keyword" and a.keyword == "Enchant"), None)
-
-
 def cast_permission(game, move: Cast) -> tuple[GameObject, int, ManaCost | None]:
     """The card, the face it is cast with and the cost to pay instead of its mana cost (None: its mana
     cost). From a hand: front face up (712.11). From a graveyard, only with an ability that allows it:
@@ -208,7 +195,8 @@ def cast(game, move: Cast) -> None:
     if cost.x_count and move.x is None:
         raise Illegal(f"choose a value for X to cast {chars.name}")
     x = move.x or 0
-    specs = spell_targets(chars)
+    ability = spell_ability(chars)
+    specs = ability.data.get("targets", []) if ability else []
     check_targets(game, specs, move.targets, move.player, None, game.describe_target)
     # 601.2a: the card moves to the stack; then costs are paid (601.2g-h).
     on_stack = state.move(obj, Zone.STACK, face=face)
@@ -285,6 +273,9 @@ def activate(game, move: Activate) -> None:
     data = dict(KEYWORD_ACTIVATIONS.get(ability.keyword, {}), **ability.data) if ability.kind == "keyword" else ability.data
     cost: Cost = data["_cost"]
     if ability.kind == "loyalty":
+        from reference_engine.rule_effects import loyalty_cost
+
+        cost = loyalty_cost(game, move.player, cost)  # additional costs combined into one (606.5)
         _check_loyalty(game, move.player, obj, chars, cost)
     elif data.get("timing") == "sorcery":
         reason = sorcery_timing(game, move.player)
@@ -308,9 +299,11 @@ def activate(game, move: Activate) -> None:
         for activation in move.payments:
             activate_mana(game, move.player, activation)
     pay_tap_untap(game, obj, cost)
+    if cost.remove_counter:
+        ops.remove_counters(game, obj, cost.remove_counter, 1)
     if cost.loyalty is not None:
         if cost.loyalty >= 0:
-            ops.add_counters(game, obj, "loyalty", cost.loyalty)
+            ops.add_counters(game, obj, "loyalty", cost.loyalty, by=move.player)
         else:
             ops.remove_counters(game, obj, "loyalty", -cost.loyalty)
         obj.loyalty_turn = state.turn

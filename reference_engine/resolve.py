@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from reference_engine import effects, ops
-from reference_engine.casting import PERMANENT_TYPES, aura_enchant, spell_ability, spell_targets
+from reference_engine.casting import PERMANENT_TYPES, spell_ability
 from reference_engine.conditions import holds
 from reference_engine.layers import characteristics
 from reference_engine.model import StackItem, Zone
@@ -39,7 +39,7 @@ def _resolve_spell(game, item: StackItem) -> Iterator[Decision]:
     obj = state.objects[item.object_id]
     chars = characteristics(state, obj)
     ability = spell_ability(chars)
-    specs = spell_targets(chars)
+    specs = ability.data.get("targets", []) if ability else []
     legal = _legal_flags(game, specs, item)
     if specs and item.targets and not any(legal):
         state.stack.remove(item)  # all targets illegal: it doesn't resolve (608.2b)
@@ -49,7 +49,7 @@ def _resolve_spell(game, item: StackItem) -> Iterator[Decision]:
         state.stack.remove(item)  # a permanent spell becomes a permanent (608.3)
         # 712.13: with the face that was up on the stack (back face up if cast transformed, 702.146b)
         new = yield from ops.enter_battlefield(game, obj, item.controller, spell_x=obj.x, transformed=obj.face == 1)
-        if new is not None and aura_enchant(chars) and item.targets:
+        if new is not None and "Aura" in chars.subtypes and item.targets and legal and legal[0]:
             new.attached_to = item.targets[0].value  # an Aura spell enters attached to its target (303.4f)
             state.touch()
         return
