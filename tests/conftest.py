@@ -145,8 +145,9 @@ def wire_engine(*module_args: str) -> str:
 
 
 def comparable(report: dict) -> dict:
-    """A JSON report without what may differ between two equal runs (durations)."""
-    out = dict(report)
+    """A JSON report without what may differ between two runs with equal results (durations, the
+    date, the run's options)."""
+    out = {k: v for k, v in report.items() if k not in ("date", "run")}
     out["cases"] = [{k: v for k, v in case.items() if k != "duration"} for case in report["cases"]]
     return out
 

@@ -11,6 +11,7 @@ from harness import baseline as baselines
 from harness.cli.common import add_corpus_option, add_engine_options, add_selection_options, cases_to_run
 from harness.outputs import FORMATS, Reports, destinations
 from harness.progress import Progress
+from harness.provenance import provenance
 from harness.results import FAILING, CaseResult
 from harness.scheduling import open_sessions, parse_shard, play, shuffled
 from harness.session import EngineError
@@ -89,7 +90,9 @@ def _run(args, corpus, cases, played, reports: Reports, baseline, previous, corp
         return 2
     engine = sessions[0].info
     reports.begin(engine, {"selected": len(cases), "jobs": len(sessions), "strict": args.strict,
-                           "shard": "/".join(map(str, args.shard)) if args.shard else None, "shuffle": args.shuffle})
+                           "shard": "/".join(map(str, args.shard)) if args.shard else None, "shuffle": args.shuffle,
+                           "patterns": args.patterns, "tags": args.tags},
+                  provenance(corpus, len(corpus_ids)))
     position = {case.id: index for index, case in enumerate(cases)}
     tally = Tally(keep_all=reports.lists_every_case)  # results are counted as they come, not all kept
     verdict = baselines.Verdict(baseline) if baseline else None
