@@ -9,10 +9,10 @@ import argparse
 import sys
 
 from harness import __version__
-from harness.cli import coverage, engines, listing, new, prove, run, smoke, table, validate
+from harness.cli import coverage, engines, listing, merge, new, prove, run, site, smoke, table, validate
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-VERBS = (run, validate, listing, coverage, engines, smoke, table, new, prove)
+VERBS = (run, validate, listing, coverage, engines, smoke, table, new, prove, merge, site)
 
 
 class _Parser(argparse.ArgumentParser):
