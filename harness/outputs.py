@@ -13,8 +13,8 @@ from typing import Any, Iterable, TextIO
 from harness.baseline import Verdict
 from harness.corpus import Corpus
 from harness.junit import write_junit
-from harness.report import table
-from harness.results import CaseResult
+from harness.report import citations, table
+from harness.results import CaseResult, Status
 from harness.tally import Tally
 
 FORMATS = ("table", "json", "junit", "jsonl")
@@ -106,7 +106,7 @@ def write(stream: TextIO, fmt: str, engine: dict[str, Any], results: Tally, corp
                     head=head)
         stream.write("\n")
     elif fmt == "json":
-        write_json(stream, engine, results, verdict, allow_unexpected_pass, head)
+        write_json(stream, engine, results, verdict, allow_unexpected_pass, head, corpus=corpus)
     else:
         text = table(engine, results, corpus, verbose=verbose, known=verdict.known_ids if verdict else frozenset())
         if verdict is not None:
@@ -117,10 +117,12 @@ def write(stream: TextIO, fmt: str, engine: dict[str, Any], results: Tally, corp
 def write_json(stream: TextIO, engine: dict[str, Any], results: Tally | Iterable[CaseResult] | Iterable[dict],
                verdict: Verdict | None = None, allow_unexpected_pass: bool = False,
                head: dict[str, Any] | None = None, *, baseline: dict[str, Any] | None = None,
-               summary: dict[str, int] | None = None) -> None:
+               summary: dict[str, int] | None = None, corpus: Corpus | None = None) -> None:
     """The JSON report, written as json.dumps(report, indent=2) would write it, a case at a time.
     `results` is a tally, or results (or their JSON) in order with their `summary`; `baseline` is
-    a baseline verdict already as JSON (merge writes one)."""
+    a baseline verdict already as JSON (merge writes one). With `corpus`, a case that failed,
+    errored, timed out or crashed also has "cited": the text of its rulings and of its
+    Comprehensive Rules rules."""
     info = {"name": engine.get("name"), "version": engine.get("version"),
             **{k: v for k, v in engine.items() if k not in ("name", "version")}}
     counts = results.summary() if isinstance(results, Tally) else summary
@@ -129,6 +131,8 @@ def write_json(stream: TextIO, engine: dict[str, Any], results: Tally | Iterable
     count = 0
     for result in results.results() if isinstance(results, Tally) else results:
         item = result.to_json() if isinstance(result, CaseResult) else result
+        if corpus is not None and isinstance(result, CaseResult) and result.status not in (Status.PASS, Status.SKIP):
+            item["cited"] = citations(result, corpus)
         stream.write(("\n" if not count else ",\n") + _nested(item, "    ", first=True))
         count += 1
     stream.write("\n  ]" if count else "]")

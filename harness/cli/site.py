@@ -22,11 +22,13 @@ def add_parser(verbs) -> None:
                         help="the site's folder: new, empty, or a site this command made (which is replaced)")
     add_corpus_option(parser)
     parser.add_argument("--rules", type=Path, default=None, metavar="FILE",
-                        help="the Comprehensive Rules text file whose rules the case pages quote")
+                        help="the Comprehensive Rules text whose rules the case pages quote (default: the edition the "
+                             "corpus cites, shipped in cr/)")
     parser.set_defaults(handler=handle)
 
 
 def handle(args: argparse.Namespace) -> int:
+    from harness.cr import CRError
     from harness.site import SiteError, build_site
     from harness.site.rules import load_rulebook
 
@@ -39,7 +41,7 @@ def handle(args: argparse.Namespace) -> int:
     try:
         rulebook = load_rulebook(args.rules)
         built = build_site(args.reports, args.output, corpus, rulebook)
-    except SiteError as exc:
+    except (SiteError, CRError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     verb = "replaced the site in" if built.replaced else "wrote the site to"

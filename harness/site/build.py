@@ -199,7 +199,7 @@ def _notices(reports: list[LoadedReport], version: str, rulebook: RuleBook) -> l
         if not report.complete:
             out.append(f"{report.path.name} ({report.engine_title}) stopped before it finished: it has "
                        f"{len(report.cases)} case(s).")
-    if not rulebook.rules:
+    if not rulebook.available:
         out.append("The Comprehensive Rules text was not available, so rules are cited by number only.")
     return out
 

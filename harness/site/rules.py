@@ -1,33 +1,38 @@
 """The Comprehensive Rules text the site shows beside a case: the one place the site asks for a rule's
-text or a section's title, so the source can change without touching the pages.
-
-Until the harness ships the CR as data, this reads a CR text file (`site --rules FILE`) in a
-minimal way: a line that starts with a rule number holds that rule's text; "Example:" lines are left
-out; a section's line ("608. Resolving Spells and Abilities") gives its title."""
+text or a section's title. It comes from the harness's parse of the CR (harness/cr.py): the pinned
+edition shipped in cr/, or another edition's text file given with `site --rules FILE`."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-_NUMBERED = re.compile(r"^(\d{3})(?:\.(\d+)([a-z]?))?\.?\s+(\S.*)$")
+from harness import cr
 
 
 @dataclass
 class RuleBook:
-    """Rule texts by number ('608.2h', '302.6'), and section titles by section ('608')."""
+    edition: cr.Edition
 
-    rules: dict[str, str] = field(default_factory=dict)
-    sections: dict[str, str] = field(default_factory=dict)
-    source: str = ""
+    @property
+    def source(self) -> str:
+        return f"the Comprehensive Rules effective {self.edition.effective} ({Path(self.edition.path).name})"
+
+    @property
+    def available(self) -> bool:
+        return bool(self.edition.rules)
 
     def text(self, number: str) -> str | None:
-        """The rule's text, without examples; a section number gives the section's title."""
-        return self.rules.get(number) or self.sections.get(number)
+        """The rule's whole text, without examples; a section number gives the section's title."""
+        rule = self.edition.rules.get(number)
+        if rule is not None:
+            return rule.text
+        section = self.edition.sections.get(number)
+        return section.title if section is not None else None
 
     def section_title(self, section: str) -> str | None:
-        return self.sections.get(section)
+        found = self.edition.sections.get(section)
+        return found.title if found is not None else None
 
 
 def section_of(number: str) -> str:
@@ -35,21 +40,6 @@ def section_of(number: str) -> str:
     return number.split(".", 1)[0]
 
 
-def load_rulebook(path: Path | None) -> RuleBook:
-    """The rules in the CR text file `path`; an empty book (no text shown) without one."""
-    if path is None:
-        return RuleBook()
-    book = RuleBook(source=str(path))
-    text = path.read_text(encoding="utf-8-sig")
-    for raw in text.splitlines():
-        line = raw.replace("\u00a0", " ").strip()
-        match = _NUMBERED.match(line)
-        if not match:
-            continue
-        section, number, letter, body = match.groups()
-        if number is None:
-            if line[3:4] == ".":  # "608. Resolving Spells and Abilities" (the contents list first, then the rules)
-                book.sections[section] = body
-            continue
-        book.rules[f"{section}.{number}{letter}"] = body
-    return book
+def load_rulebook(path: Path | None = None) -> RuleBook:
+    """The pinned edition, or the one in the CR text file `path` (cr.CRError if it doesn't parse)."""
+    return RuleBook(cr.pinned() if path is None else cr.load(path))
