@@ -48,6 +48,7 @@ class Reports:
     def __init__(self, targets: list[Destination]) -> None:
         self.targets = targets
         self.head: dict[str, Any] = {}  # what every report says first: the run and its provenance
+        self.corpus: Corpus | None = None
 
     def open(self) -> None:
         for target in self.targets:
@@ -57,13 +58,22 @@ class Reports:
             else:
                 target.stream = sys.stdout
 
-    def begin(self, engine: dict[str, Any], run: dict[str, Any], provenance: dict[str, Any] | None = None) -> None:
-        """Start the reports: `run` is the run's options, `provenance` the harness, corpus version and date."""
+    def begin(self, engine: dict[str, Any], run: dict[str, Any], provenance: dict[str, Any] | None = None,
+              corpus: Corpus | None = None) -> None:
+        """Start the reports: `run` is the run's options, `provenance` the harness, corpus version and
+        date; with `corpus`, a case that didn't pass has its rulings' and rules' text in JSON lines too,
+        as in the JSON report."""
         self.head = {**(provenance or {}), "run": run}
+        self.corpus = corpus
         self._lines({"engine": engine, **self.head})
 
     def result(self, result: CaseResult) -> None:
-        self._lines(result.to_json())
+        if not any(target.format == "jsonl" for target in self.targets):
+            return
+        item = result.to_json()
+        if self.corpus is not None and result.status not in (Status.PASS, Status.SKIP):
+            item["cited"] = citations(result, self.corpus)
+        self._lines(item)
 
     @property
     def lists_every_case(self) -> bool:

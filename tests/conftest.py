@@ -17,7 +17,7 @@ from harness.corpus import Corpus
 REPO = Path(__file__).resolve().parent.parent
 REAL_CORPUS = REPO / "cases"
 
-pytest_plugins = ["pytester"]
+pytest_plugins = ["pytester", "tests.site_support"]
 
 # The suite reads and writes the harness's cache (harness/cache.py) in a folder of its own, never the
 # user's; commands run in subprocesses inherit it.

@@ -92,7 +92,7 @@ def _run(args, corpus, cases, played, reports: Reports, baseline, previous, corp
     reports.begin(engine, {"selected": len(cases), "jobs": len(sessions), "strict": args.strict,
                            "shard": "/".join(map(str, args.shard)) if args.shard else None, "shuffle": args.shuffle,
                            "patterns": args.patterns, "tags": args.tags},
-                  provenance(corpus, len(corpus_ids)))
+                  provenance(corpus, len(corpus_ids)), corpus)
     position = {case.id: index for index, case in enumerate(cases)}
     tally = Tally(keep_all=reports.lists_every_case)  # results are counted as they come, not all kept
     verdict = baselines.Verdict(baseline) if baseline else None
