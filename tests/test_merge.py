@@ -180,3 +180,28 @@ def test_a_shard_may_be_empty_and_still_merges(tmp_path) -> None:
     parts = [run(tmp_path, f"p{i}", "-k", case_id, "--shard", f"{i}/4")["json"] for i in range(1, 5)]
     assert merge(*parts, "--output", tmp_path / "m.json") == 0
     assert [c["id"] for c in json.loads((tmp_path / "m.json").read_text())["cases"]] == [case_id]
+
+
+def test_the_github_workflow_in_docs_runs_shards_merges_them_and_publishes_the_site() -> None:
+    import re
+    import shlex
+
+    import yaml
+
+    from harness.cli import build_parser
+    from tests.conftest import REPO
+
+    text = (REPO / "docs" / "ci.md").read_text()
+    block = re.search(r"## GitHub Actions\n.*?```yaml\n(.*?)```", text, re.S).group(1)
+    workflow = yaml.safe_load(block)
+    jobs = workflow["jobs"]
+    assert jobs["conformance"]["strategy"]["matrix"]["shard"] and jobs["report"]["needs"] == "conformance"
+    commands = [line.strip() for job in jobs.values() for step in job["steps"] if "run" in step
+                for line in step["run"].splitlines() if line.strip().startswith("mtg-conformance")]
+    verbs = [shlex.split(c)[1] for c in commands]
+    assert {"run", "merge", "site"} <= set(verbs)
+    for command in commands:
+        argv = shlex.split(command.replace("${{ matrix.shard }}", "1"))[1:]
+        build_parser().parse_args(argv)  # exits 2 on an option that doesn't exist
+    uploads = [step for step in jobs["report"]["steps"] if step.get("uses", "").startswith("actions/upload-artifact")]
+    assert uploads and "site/" in uploads[0]["with"]["path"]
