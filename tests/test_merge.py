@@ -177,9 +177,13 @@ def test_a_shard_may_be_empty_and_still_merges(tmp_path) -> None:
     other = 1 + mine % 4
     empty = run(tmp_path, "empty", "-k", case_id, "--shard", f"{other}/4")
     assert json.loads(empty["json"].read_text())["cases"] == []
-    parts = [run(tmp_path, f"p{i}", "-k", case_id, "--shard", f"{i}/4")["json"] for i in range(1, 5)]
-    assert merge(*parts, "--output", tmp_path / "m.json") == 0
+    parts = [run(tmp_path, f"p{i}", "-k", case_id, "--shard", f"{i}/4") for i in range(1, 5)]
+    assert merge(*(p["json"] for p in parts), "--output", tmp_path / "m.json") == 0
     assert [c["id"] for c in json.loads((tmp_path / "m.json").read_text())["cases"]] == [case_id]
+    assert merge(*(p["xml"] for p in parts), "--output", tmp_path / "m.xml") == 0
+    merged = ET.parse(tmp_path / "m.xml").getroot()
+    assert [c.get("name") for c in merged.iter("testcase")] == [case_id] and merged.get("tests") == "1"
+    assert [s.get("name") for s in merged.iter("testsuite")] == ["general"]
 
 
 def test_the_github_workflow_in_docs_runs_shards_merges_them_and_publishes_the_site() -> None:

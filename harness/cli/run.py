@@ -44,7 +44,8 @@ def add_parser(verbs) -> None:
                         help="run N engine processes in parallel (in-process engines too, each in its own process)")
     order = parser.add_argument_group("selection and order")
     order.add_argument("--shard", type=_shard, default=None, metavar="I/N",
-                       help="only the I-th of N shards of the selected cases (for a CI matrix)")
+                       help="only the I-th of N shards of the selected cases (for a CI matrix): a case's shard is a "
+                            "hash of its id, so adding a case moves no other; `merge` joins the shards' reports")
     order.add_argument("--shuffle", type=int, default=None, metavar="SEED",
                        help="play the cases in a random order (reports keep the corpus order)")
     gate = parser.add_argument_group("CI gating (docs/ci.md)")
