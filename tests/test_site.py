@@ -214,3 +214,13 @@ def test_templates_and_stylesheet_are_package_data() -> None:
     patterns = data["tool"]["setuptools"]["package-data"]["harness"]
     shipped = {p.relative_to(PACKAGE.parent).as_posix() for p in PACKAGE.rglob("*") if p.suffix in (".j2", ".css")}
     assert shipped and all(any(Path(f).match(p) for p in patterns) for f in shipped)
+
+
+def test_an_engines_links_are_kept_only_when_they_are_web_addresses(site_reports, tmp_path) -> None:
+    report = site_reports.load("reference")
+    report["engine"].update(homepage="javascript:alert(1)", issues="https://example.org/issues")
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(report))
+    assert main(["site", str(path), "--output", str(tmp_path / "s")]) == 0
+    page = next((tmp_path / "s" / "engines").glob("*.html")).read_text()
+    assert "javascript:" not in page and 'href="https://example.org/issues"' in page

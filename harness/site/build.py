@@ -103,11 +103,17 @@ def _environment():
     except ImportError:
         raise SiteError("the site needs Jinja2: pip install 'mtg-conformance[site]'") from None
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(PACKAGE / "templates"), autoescape=True,
-                             trim_blocks=True, lstrip_blocks=True)
+                             trim_blocks=True, lstrip_blocks=True, auto_reload=False)
     env.filters["pct"] = _percent
     env.filters["compact"] = lambda value: json.dumps(value, ensure_ascii=False, default=str)
+    env.filters["web_url"] = _web_url
     env.globals["statuses"] = model.STATUSES
     return env
+
+
+def _web_url(value: Any) -> str:
+    """An engine's link from its report, only if it is an http(s) address (a report is data, not code)."""
+    return value if isinstance(value, str) and value.startswith(("https://", "http://")) else ""
 
 
 def _percent(share: float) -> str:
@@ -226,5 +232,10 @@ def _case_context(case_id: str, case: Case | None, columns: list[model.Column], 
     return context
 
 
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's when present: a few times faster
+
+
 def _yaml(value: Any) -> str:
-    return yaml.safe_dump(value, sort_keys=False, default_flow_style=False, allow_unicode=True, width=100).rstrip()
+    """An expectation block as the case file has it (block style, keys in their order)."""
+    return yaml.dump(value, Dumper=_DUMPER, sort_keys=False, default_flow_style=False, allow_unicode=True,
+                     width=100).rstrip()

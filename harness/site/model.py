@@ -123,17 +123,13 @@ def topic_of(case_id: str) -> str:
 
 def topic_rows(columns: list[Column], case_ids: list[str]) -> list[Row]:
     topics = sorted({topic_of(case_id) for case_id in case_ids})
-    rows = []
-    for topic in topics:
-        cells = []
-        for column in columns:
-            cell = Cell()
-            for case_id, case in column.by_id.items():
-                if topic_of(case_id) == topic:
-                    cell.counts[case["status"]] += 1
-            cells.append(cell)
-        rows.append(Row(topic, topic, cells))
-    return rows
+    counts: list[dict[str, Counter]] = []
+    for column in columns:  # one pass over each report
+        by_topic: dict[str, Counter] = {}
+        for case_id, case in column.by_id.items():
+            by_topic.setdefault(topic_of(case_id), Counter())[case["status"]] += 1
+        counts.append(by_topic)
+    return [Row(topic, topic, [Cell(by_topic.get(topic, Counter())) for by_topic in counts]) for topic in topics]
 
 
 def section_rows(columns: list[Column], rules_of: dict[str, list[str]], title_of) -> list[Row]:
