@@ -77,6 +77,7 @@ def _from_json(path: Path, data: dict[str, Any]) -> LoadedReport:
     _require(path, isinstance(data.get("cases"), list), "it has no list of 'cases'")
     for index, case in enumerate(data["cases"]):
         _check_case(path, case, f"cases[{index}]")
+    _check_unique(path, data["cases"])
     return LoadedReport(path, data["engine"], data["cases"], _dict(data.get("harness")), _dict(data.get("corpus")),
                         data.get("date") if isinstance(data.get("date"), str) else None, _dict(data.get("run")),
                         data.get("baseline") if isinstance(data.get("baseline"), dict) else None)
@@ -105,6 +106,7 @@ def _from_lines(path: Path, text: str) -> LoadedReport:
             continue
         _check_case(path, item, f"line {index}")
         cases.append(item)
+    _check_unique(path, cases)
     cases.sort(key=corpus_order)  # lines come in the order played (--shuffle): reports keep the corpus order
     return LoadedReport(path, head["engine"], cases, _dict(head.get("harness")), _dict(head.get("corpus")),
                         head.get("date") if isinstance(head.get("date"), str) else None, _dict(head.get("run")),
@@ -122,6 +124,18 @@ def _check_case(path: Path, case: Any, where: str) -> None:
     _require(path, isinstance(case, dict) and isinstance(case.get("id"), str), f"{where} has no case 'id'")
     _require(path, case.get("status") in STATUSES,
              f"{where} ({case['id']}) has status {case.get('status')!r}, not one of {', '.join(sorted(STATUSES))}")
+    _require(path, isinstance(case.get("message", ""), str), f"{where} ({case['id']}): 'message' is not text")
+    for key in ("observed", "mismatches"):
+        value = case.get(key, [])
+        _require(path, isinstance(value, list) and all(isinstance(item, dict) for item in value),
+                 f"{where} ({case['id']}): '{key}' is not a list of objects")
+
+
+def _check_unique(path: Path, cases: list[dict[str, Any]]) -> None:
+    seen: set[str] = set()
+    for case in cases:
+        _require(path, case["id"] not in seen, f"case {case['id']} is in it twice")
+        seen.add(case["id"])
 
 
 def _require(path: Path, condition: bool, reason: str) -> None:

@@ -147,7 +147,11 @@ def test_json_lines_reports_make_a_site_too(tmp_path, capsys) -> None:
 # --- bad input: exit 2, nothing overwritten ----------------------------------------------------------
 def test_a_file_that_is_not_a_report_exits_2(tmp_path, capsys) -> None:
     for name, text in [("a.json", '{"hello": 1}'), ("b.json", "not json at all"), ("c.json", '[1, 2]'),
-                       ("d.json", '{"engine": {"name": "x"}, "cases": [{"id": "a/b", "status": "great"}]}')]:
+                       ("d.json", '{"engine": {"name": "x"}, "cases": [{"id": "a/b", "status": "great"}]}'),
+                       ("e.json", '{"engine": {"name": "x"}, "cases": [{"id": "a/b", "status": "pass", "observed": 3}]}'),
+                       ("f.json", '{"engine": {"name": "x"}, "cases": [{"id": "a/b", "status": "pass"}, '
+                                  '{"id": "a/b", "status": "fail"}]}'),
+                       ("g.jsonl", '{"engine": {"name": "x"}}\n{"id": "a/b"}\n')]:
         (tmp_path / name).write_text(text)
         assert main(["site", str(tmp_path / name), "--output", str(tmp_path / "s")]) == 2
         err = capsys.readouterr().err
