@@ -46,8 +46,8 @@ def write_junit(stream: TextIO, engine: dict[str, Any], results: Iterable[CaseRe
         for topic, group in itertools.groupby(results, key=lambda r: r.case_id.split("/")[0]):
             suite = ET.Element("testsuite", name=topic)
             properties = ET.SubElement(suite, "properties")
-            for key, value in described.items():
-                ET.SubElement(properties, "property", name=key, value=_clean(value))
+            for name, text in described.items():
+                ET.SubElement(properties, "property", name=name, value=_clean(text))
             for result in group:
                 case = _testcase(suite, result, corpus, known, stale, verdict)
                 total_time += float(case.get("time", "0"))
@@ -65,8 +65,8 @@ def write_junit(stream: TextIO, engine: dict[str, Any], results: Iterable[CaseRe
             empty = ET.SubElement(root, "testsuite", name="mtg-conformance", tests="0", failures="0", errors="0",
                                   skipped="0", time="0.000")
             properties = ET.SubElement(empty, "properties")
-            for key, value in described.items():
-                ET.SubElement(properties, "property", name=key, value=_clean(value))
+            for name, text in described.items():
+                ET.SubElement(properties, "property", name=name, value=_clean(text))
             ET.indent(root)
             stream.write(ET.tostring(root, encoding="unicode") + "\n")
             return

@@ -29,7 +29,7 @@ def merged_report(reports: list[LoadedReport], *, partial: bool = False) -> dict
     summary = {status: 0 for status in first.summary()}
     for case in ordered:
         summary[case["status"]] += 1
-    shards = sorted((r.run.get("shard") for r in reports if r.run.get("shard")), key=_shard_key)
+    shards = sorted((str(r.run["shard"]) for r in reports if r.run.get("shard")), key=_shard_key)
     head: dict[str, Any] = {}
     if first.harness:
         head["harness"] = first.harness
@@ -151,7 +151,7 @@ class _Facts:
     def of_junit(cls, path: Path, root: ET.Element) -> "_Facts":
         suite = root.find("testsuite")
         props = {p.get("name"): p.get("value") for p in suite.iter("property")} if suite is not None else {}
-        return cls(path, (props.get("engine.name", ""), props.get("engine.version", "")), props.get("corpus.version"),
+        return cls(path, (props.get("engine.name") or "", props.get("engine.version") or ""), props.get("corpus.version"),
                    (tuple((props.get("run.patterns") or "").split()), tuple((props.get("run.tags") or "").split())),
                    props.get("run.shard"))
 

@@ -70,7 +70,7 @@ def test_the_matrix_shows_the_reports_counts(built_site, page) -> None:
                 assert f"{report['summary'][status]} {status}" in text
     mutant = built_site.reports.load(MUTANT)
     general = [c for c in mutant["cases"] if c["id"].startswith("general/")]
-    cell = page.evaluate(f"""[...document.querySelectorAll('#by-topic tbody tr')].find(tr =>
+    cell = page.evaluate("""[...document.querySelectorAll('#by-topic tbody tr')].find(tr =>
         tr.querySelector('th').innerText === 'general').querySelectorAll('td')[1].innerText""")
     assert cell.startswith(f"{sum(c['status'] == 'pass' for c in general)}/{len(general)} pass")
 

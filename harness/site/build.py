@@ -223,7 +223,7 @@ def _case_context(case_id: str, case: Case | None, columns: list[model.Column], 
     context["rules"] = [{"number": n, "text": rulebook.text(n)} for n in _rules(case)]
     if isinstance(data.get("setup"), dict):
         context["board"] = board(data["setup"], corpus)
-    actions = data.get("actions") if isinstance(data.get("actions"), list) else []
+    actions: list[Any] = data["actions"] if isinstance(data.get("actions"), list) else []
     context["actions"] = [{"text": describe_action(a), "note": a.get("note", ""),
                            "expect": _yaml(a["expect"]) if a.get("expect") else ""}
                           for a in actions if isinstance(a, dict)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from harness.report_files import LoadedReport
@@ -37,7 +38,7 @@ class Column:
     def version(self) -> str:
         return self.report.engine_version
 
-    @property
+    @cached_property
     def summary(self) -> dict[str, int]:
         return self.report.summary()
 
@@ -235,7 +236,7 @@ def diffs_of(columns: list[Column]) -> list[Diff]:
     groups: dict[str, list[Column]] = {}
     for column in columns:
         groups.setdefault(column.name, []).append(column)
-    out = []
+    out: list[Diff] = []
     for group in groups.values():
         ordered = sorted(group, key=lambda c: c.report.date or "")
         out.extend(diff(a, b) for a, b in zip(ordered, ordered[1:]))
