@@ -228,3 +228,14 @@ def test_an_engines_links_are_kept_only_when_they_are_web_addresses(site_reports
     assert main(["site", str(path), "--output", str(tmp_path / "s")]) == 0
     page = next((tmp_path / "s" / "engines").glob("*.html")).read_text()
     assert "javascript:" not in page and 'href="https://example.org/issues"' in page
+
+
+def test_a_case_the_corpus_does_not_have_gets_a_page_with_its_results_only(site_reports, tmp_path) -> None:
+    report = site_reports.load("reference")
+    report["cases"] = [dict(report["cases"][0], id="retired/an-old-case", file="cases/retired/an-old-case.yaml")]
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(report))
+    assert main(["site", str(path), "--output", str(tmp_path / "s")]) == 0
+    page = (tmp_path / "s" / "cases" / "retired" / "an-old-case.html").read_text()
+    assert "This case is not in the corpus the site was built from" in page and "status-pass" in page
+    assert broken_links(tmp_path / "s") == []
