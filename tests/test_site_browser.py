@@ -114,10 +114,13 @@ def test_a_case_page_shows_the_board_and_each_engines_observations(built_site, p
               for r in map(built_site.reports.load, built_site.reports.reports)]
     assert [" ".join(h.split()) for h in headers[3:]] == titles
     rows = page.evaluate("""[...document.querySelectorAll('table.observations tbody tr')].map(tr =>
-        [...tr.children].map(td => td.innerText.replace(/\\s+/g, ' ').trim()))""")
-    tapped = next(row for row in rows if row[1] == "$.expect.objects.bears.tapped")
-    assert tapped[2] == "true" and all(cell in ("true MET", "true NOT MET") or cell.startswith("not checked")
-                                       for cell in tapped[3:])
+        [tr.querySelector('th[scope=row]').innerText,
+         ...[...tr.querySelectorAll('td')].map(td => td.innerText.replace(/\\s+/g, ' ').trim())])""")
+    tapped = next(row for row in rows if row[0] == "$.expect.objects.bears.tapped")
+    assert tapped[1] == "true" and len(tapped) == 2 + len(titles)
+    assert all(cell in ("true MET", "true NOT MET") or cell.startswith("not checked") for cell in tapped[2:])
+    when = page.evaluate("[...document.querySelectorAll('table.observations th.when')].map(th => th.innerText)")
+    assert when[-1] == "at the end" and len(when) == len(set(when))  # each checkpoint heads its rows once
     statuses = page.evaluate("[...document.querySelectorAll('table.results tbody .status')].map(s => s.innerText)")
     assert len(statuses) == len(titles) and all(s in ("PASS", "FAIL", "SKIP", "ERROR") for s in statuses)
     page.screenshot(ARTIFACTS / "site-case.png")

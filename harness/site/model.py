@@ -164,6 +164,7 @@ class ObservationRow:
     path: str
     expected: Any
     observed: list[dict[str, Any] | None]  # per column: {"observed", "met"}, or None when it wasn't checked
+    span: int = 1  # rows of the same checkpoint it heads (0: it follows one that heads them)
 
 
 def observation_rows(case_id: str, columns: list[Column]) -> list[ObservationRow]:
@@ -180,7 +181,16 @@ def observation_rows(case_id: str, columns: list[Column]) -> list[ObservationRow
             if row is None:
                 row = rows[full] = ObservationRow(key[0], key[1], check.get("expected"), [None] * len(columns))
             row.observed[index] = {"observed": check.get("observed"), "met": bool(check.get("met"))}
-    return list(rows.values())
+    order = {when: position for position, when in reversed(list(enumerate(r.when for r in rows.values())))}
+    ordered = sorted(rows.values(), key=lambda r: order[r.when])  # stable: each checkpoint's rows together
+    for position, row in enumerate(ordered):
+        if position and ordered[position - 1].when == row.when:
+            row.span = 0
+            continue
+        row.span = 1
+        while position + row.span < len(ordered) and ordered[position + row.span].when == row.when:
+            row.span += 1
+    return ordered
 
 
 # --- two reports of one engine -------------------------------------------------------------------
