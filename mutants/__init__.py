@@ -16,3 +16,8 @@ from mutants import loyalty  # noqa: F401  (planeswalkers, loyalty, emblems: the
 from mutants import daynight  # noqa: F401  (day/night, transform, Tovolar, Moonmist)
 from mutants import copy  # noqa: F401  (copies, blight, double-faced cards: the grub/ cases)
 from mutants import layer_rules  # noqa: F401  (layers, dependency, counters, state-based actions, lifelink: issue 20)
+from mutants import zonechange  # noqa: F401  (leaving the battlefield together, look-back triggers: cases/dies-together/)
+from mutants import combat  # noqa: F401  (combat damage of blocked creatures, trample: cases/combat/)
+from mutants import payment  # noqa: F401  (paying costs: {T} after mana abilities, cases/costs/)
+from mutants import clauses  # noqa: F401  (one clause of a ruling each: issue 17)
+from mutants import relevance  # noqa: F401  (rules some cases cite that no other mutant broke: target restrictions, ...)

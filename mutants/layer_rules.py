@@ -345,22 +345,24 @@ def _keyword_counters_ignored(p: Patcher) -> None:
 
 
 def _without_counter(p: Patcher, module: str, function: str, kind: str) -> None:
-    """`module.function(game, obj, ...)` runs as if `obj` had no counter of `kind`."""
+    """`module.function(game, obj, ...)` runs as if `obj` (or each object of a list) had no counter of `kind`."""
     def wrapper(original):
         def patched(game, obj, *args, **kwargs):
-            hidden = obj.counters.pop(kind, 0) if hasattr(obj, "counters") else 0
+            objs = obj if isinstance(obj, list) else [obj]
+            hidden = [(o, o.counters.pop(kind, 0)) for o in objs if hasattr(o, "counters")]
             try:
                 return original(game, obj, *args, **kwargs)
             finally:
-                if hidden:
-                    obj.counters[kind] = hidden
+                for o, amount in hidden:
+                    if amount:
+                        o.counters[kind] = amount
         return patched
     p.wrap(module, function, wrapper)
 
 
 @mutant("shield-counter-ignored", "a shield counter stops neither destruction nor damage", ["122.1c"])
 def _shield_ignored(p: Patcher) -> None:
-    _without_counter(p, "ops", "destroy", "shield")
+    _without_counter(p, "ops", "destroy_together", "shield")
     from reference_engine import ops
 
     original = ops.deal_damage
@@ -400,7 +402,7 @@ def _stun_ignored(p: Patcher) -> None:
 
 @mutant("finality-counter-ignored", "a finality counter doesn't send a dying permanent to exile", ["122.1h"])
 def _finality_ignored(p: Patcher) -> None:
-    _without_counter(p, "ops", "move", "finality")
+    _without_counter(p, "ops", "move_together", "finality")
 
 
 @mutant("counter-moved-from-nothing", "moving a counter puts one on the second object even if the first has none to remove",
@@ -547,10 +549,10 @@ def _hone_ignored(p: Patcher) -> None:
         ["704.8"])
 def _sba_lki_late(p: Patcher) -> None:
     def wrapper(original):
-        def move(game, obj, to, *, position=None, last_known=None):
-            return original(game, obj, to, position=position)
-        return move
-    p.wrap("ops", "move", wrapper)
+        def move_together(game, objs, to, *, position=None, last_known=None):
+            return original(game, objs, to, position=position)
+        return move_together
+    p.wrap("ops", "move_together", wrapper)
 
 
 @mutant("counter-limit-ignored", "a permanent that can't have more than N counters of a kind keeps the extra ones", ["704.5r", "122.4"])

@@ -164,15 +164,22 @@ def _damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("destroy")
 def _destroy(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    ops.destroy_together(game, objects(game, ctx, params["what"]))  # one event, however many (603.10a)
+
+
+@effect("tap")
+def _tap(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Tap target permanent'."""
     for obj in objects(game, ctx, params["what"]):
-        ops.destroy(game, obj)
+        if obj.zone is Zone.BATTLEFIELD:
+            ops.tap(game, obj)
 
 
 @effect("sacrifice")
 def _sacrifice(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    for obj in objects(game, ctx, params["what"]):
-        if obj.zone is Zone.BATTLEFIELD:
-            ops.sacrifice(game, obj)
+    victims = [obj for obj in objects(game, ctx, params["what"]) if obj.zone is Zone.BATTLEFIELD]
+    if victims:  # one event, however many (603.10a)
+        ops.sacrifice_together(game, victims)
 
 
 @effect("counter")
@@ -517,8 +524,11 @@ def _return_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("lose_life")
 def _lose_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'You lose N life'."""
-    ops.lose_life(game, ctx.controller, value(game, ctx, params["amount"]))
+    """'You lose N life', or with `who: each_opponent`, 'each opponent loses N life'."""
+    amount = value(game, ctx, params["amount"])
+    who = params.get("who", "you")
+    for player in (game.state.opponents(ctx.controller) if who == "each_opponent" else [ctx.controller]):
+        ops.lose_life(game, player, amount)
 
 
 @effect("mill")

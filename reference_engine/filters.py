@@ -120,6 +120,12 @@ def _mana_value_max(state, obj, value, ctx, chars) -> bool:
     return chars.mana_value <= value
 
 
+@condition("power_min")
+def _power_min(state, obj, value, ctx, chars) -> bool:
+    """'with power N or greater'."""
+    return (chars.power or 0) >= value
+
+
 @condition("tapped")
 def _tapped(state, obj, value, ctx, chars) -> bool:
     return obj.tapped == bool(value)
@@ -148,6 +154,12 @@ def _lacks_keywords(state, obj, value, ctx, chars) -> bool:
 @condition("colorless")
 def _colorless(state, obj, value, ctx, chars) -> bool:
     return (not chars.colors) == bool(value)
+
+
+@condition("colors")
+def _colors(state, obj, value, ctx, chars) -> bool:
+    """Has every one of these colors ('a blue spell': [U])."""
+    return all(c in chars.colors for c in value)
 
 
 @condition("not_subtypes")

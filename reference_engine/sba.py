@@ -187,12 +187,12 @@ def check(game) -> Iterator[Decision]:
     to_graveyard.extend(sacrificed)
     known.update({obj.id: ops.last_known_record(game, obj) for obj in sacrificed if obj.id not in known})
 
-    state.leaving = {obj.id: (obj.uid, known[obj.id].chars) for obj in to_graveyard}
-    for obj in to_graveyard:
-        if obj.id in state.objects and obj.zone is Zone.BATTLEFIELD:
-            ops.move(game, obj, Zone.GRAVEYARD, last_known=known[obj.id])
-            performed = True
-    state.leaving = {}
+    # All of them are put into graveyards in one event (704.3), which leaves-the-battlefield abilities
+    # look back on (603.10a), each as it was before any state-based action was performed (704.8).
+    dying = list({obj.id: obj for obj in to_graveyard if obj.zone is Zone.BATTLEFIELD}.values())
+    if dying:
+        put_into_graveyards(game, dying, known)
+        performed = True
 
     # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7).
     for obj in list(state.objects.values()):
@@ -200,6 +200,11 @@ def check(game) -> Iterator[Decision]:
             state.remove_object(obj)
             performed = True
     return performed
+
+
+def put_into_graveyards(game, dying: list[GameObject], known: dict) -> None:
+    """The permanents state-based actions put into their owners' graveyards, in one event (704.3)."""
+    ops.move_together(game, dying, Zone.GRAVEYARD, last_known=known)
 
 
 def aura_legally_attached(state, obj: GameObject, chars) -> bool:
