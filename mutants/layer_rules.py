@@ -304,8 +304,6 @@ def _for_as_long_as_never_ends(p: Patcher) -> None:
 @mutant("is-effect-applies-after-entering", "'that creature is [characteristic]' from the spell putting it onto the battlefield applies only after it has entered",
         ["611.2e"])
 def _is_effect_late(p: Patcher) -> None:
-    from reference_engine import ops
-
     def wrapper(original):
         def enter_battlefield(game, obj, controller, *, is_effects=None, effect_controller=None, **kwargs):
             new = yield from original(game, obj, controller, **kwargs)
@@ -321,7 +319,6 @@ def _is_effect_late(p: Patcher) -> None:
                 state.touch()
             return new
         return enter_battlefield
-    del ops
     p.wrap("ops", "enter_battlefield", wrapper)
 
 
@@ -453,7 +450,6 @@ def _entering_counters(p: Patcher) -> None:
 @mutant("counter-replacement-ignores-controller", "'a creature you control' in a counter replacement effect matches any creature",
         ["122.6", "614.1a"])
 def _counter_replacement_any(p: Patcher) -> None:
-    from reference_engine import ops
     from reference_engine.layers import characteristics
 
     def counters_to_put(game, obj, kind, amount, by=None):
@@ -465,7 +461,6 @@ def _counter_replacement_any(p: Patcher) -> None:
                 if spec and spec["kind"] == kind:
                     amount += spec.get("plus", 0)
         return amount
-    del ops
     p.replace("ops", "counters_to_put", counters_to_put)
 
 
@@ -914,8 +909,6 @@ def _additional_loyalty_ignored(p: Patcher) -> None:
         "an additional loyalty cost is paid on its own after the ability's cost, so a minus cost is checked without it",
         ["606.5", "606.6"])
 def _additional_loyalty_separate(p: Patcher) -> None:
-    from reference_engine import casting
-
     def wrapper(original):
         def check_loyalty(game, player, obj, chars, cost):
             from dataclasses import replace
@@ -925,7 +918,6 @@ def _additional_loyalty_separate(p: Patcher) -> None:
             extra = sum(v for c, _, v in rule_effects(game, "additional_loyalty_cost") if c == player)
             return original(game, player, obj, chars, replace(cost, loyalty=cost.loyalty - extra) if extra else cost)
         return check_loyalty
-    del casting
     p.wrap("casting", "_check_loyalty", wrapper)
 
 
