@@ -140,11 +140,11 @@ def _damage_source(game, ctx: Ctx) -> ops.DamageSource:
 
 # --- the effects ------------------------------------------------------------------------------
 @effect("damage")
-def _damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'[Source] deals N damage to [target]'."""
+def _damage(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """'[Source] deals N damage to [target]' (or to each of them: {all: filter})."""
     amount = value(game, ctx, params["amount"])
     for target in targets_of(game, ctx, params["to"]):
-        ops.deal_damage(game, _damage_source(game, ctx), target, amount)
+        yield from ops.damage(game, _damage_source(game, ctx), target, amount)
 
 
 @effect("destroy")
@@ -315,7 +315,7 @@ def _create_emblem(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("fight")
-def _fight(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _fight(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
     """Rule 701.14: two creatures each deal damage equal to their power to the other. If either is
     no longer on the battlefield, no longer a creature, or an illegal target, neither deals damage
     (701.14b): unlike 'deals damage equal to its power', fight never uses last known information."""
@@ -330,7 +330,7 @@ def _fight(game, ctx: Ctx, params: dict[str, Any]) -> None:
     dealt = [(ops.DamageSource.of(game, a), Target("object", b.id), characteristics(state, a).power or 0)
              for a, b in ((first, second), (second, first))]
     for damage_source, target, amount in dealt:
-        ops.deal_damage(game, damage_source, target, amount)
+        yield from ops.damage(game, damage_source, target, amount)
 
 # --- day and night, choices, prevention (issue 3) ----------------------------------------------
 @effect("become_day_night")
@@ -369,7 +369,18 @@ def _prevent_damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
     from reference_engine.prevention import PreventionEffect, add
 
     add(game, PreventionEffect(params.get("source", {}), bool(params.get("combat")), ctx.controller,
-                               game.state.new_timestamp(), params.get("until", "end_of_turn")))
+                               game.state.new_timestamp(), params.get("until", "end_of_turn"), ctx.source_uid,
+                               ctx.source_name))
+
+
+@effect("prevent_next")
+def _prevent_next(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Prevent the next N damage that would be dealt to [target] this turn': a shield (rule 615.7)."""
+    from reference_engine.prevention import Shield, add
+
+    for target in targets_of(game, ctx, params["to"]):
+        add(game, Shield(target, value(game, ctx, params["amount"]), ctx.controller, game.state.new_timestamp(),
+                         ctx.source_uid, ctx.source_name))
 
 
 @effect("return_to_hand")

@@ -13,7 +13,6 @@ from typing import Any, Iterator
 from reference_engine.layers import Characteristics, characteristics
 from reference_engine.model import CardDef, ContinuousEffect, GameObject, Target, Zone
 from reference_engine.moves import Decision
-from reference_engine.prevention import prevents
 from reference_engine.triggers import Event, check
 
 
@@ -210,12 +209,28 @@ class DamageSource:
         return cls(obj.id, obj.uid, characteristics(game.state, obj))
 
 
-def deal_damage(game, source: DamageSource, target: Target, amount: int, *, combat: bool = False) -> int:
+def damage(game, source: DamageSource, target: Target, amount: int, *, combat: bool = False) -> Iterator[Decision]:
+    """Deal damage, first asking the affected player the order of the replacement and prevention
+    effects that would modify it, when that order matters (616.1). Returns the damage dealt."""
+    from reference_engine.damage import choose
+
+    if amount <= 0:
+        return 0  # 614.7a: a source that would deal 0 damage deals no damage: nothing to modify
+    order = yield from choose(game, source, target, amount, combat=combat)
+    return deal_damage(game, source, target, amount, combat=combat, order=order)
+
+
+def deal_damage(game, source: DamageSource, target: Target, amount: int, *, combat: bool = False,
+                order: tuple[Any, ...] | None = None) -> int:
     """Rule 120.3: damage to a player causes life loss, to a planeswalker removes loyalty counters,
-    to a creature is marked on it. Lifelink makes the source's controller gain that much life."""
+    to a creature is marked on it. Lifelink makes the source's controller gain that much life.
+    Replacement and prevention effects modify it first, in `order` (damage.py)."""
+    from reference_engine.damage import modified_amount
+
     if amount <= 0:
         return 0
-    if prevents(game, source, target, amount, combat=combat):
+    amount = modified_amount(game, source, target, amount, combat=combat, order=order)
+    if amount <= 0:
         return 0  # 615: prevented damage isn't dealt, and triggers nothing (603.2g)
     state = game.state
     if target.kind == "player":

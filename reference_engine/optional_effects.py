@@ -50,14 +50,23 @@ def _may_pay(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
         if problem is None:
             break
         game.state.rejection = problem
-    _pay(game, ctx.controller, cost, move.payments)
+    yield from _pay(game, ctx.controller, cost, move.payments)
     yield from run(game, ctx, params["then"])
 
 
-def _pay(game, player: str, cost: ManaCost, payments) -> None:
+def _pay(game, player: str, cost: ManaCost, payments) -> Iterator[Decision]:
     from reference_engine.casting import pay_mana
 
-    pay_mana(game, player, cost, 0, payments)
+    yield from pay_mana(game, player, cost, 0, payments)
+
+
+def _without_choices(steps: Iterator[Decision]) -> None:
+    """Run a generator that must not ask anything (a trial payment)."""
+    from reference_engine.replacement import EngineLimit
+
+    for _ in steps:
+        raise EngineLimit("trying this payment would ask the order of replacement effects on the mana "
+                          "(rule 616.1); a trial payment that asks a choice is not modelled")
 
 
 def _payment_problem(game, player: str, cost: ManaCost, payments) -> str | None:
@@ -68,7 +77,7 @@ def _payment_problem(game, player: str, cost: ManaCost, payments) -> str | None:
         if pay(Counter(pool), cost.with_x(0)) is None:
             return f"the cost {cost} can't be paid with the mana available ({format_pool(pool) or 'none'})"
         return None
-    return _trial(game, lambda: _pay(game, player, cost, payments))
+    return _trial(game, lambda: _without_choices(_pay(game, player, cost, payments)))
 
 
 def _trial(game, attempt) -> str | None:

@@ -68,9 +68,9 @@ def _begin(game, step: Step) -> Iterator[Decision]:
     elif step is Step.FIRST_STRIKE_DAMAGE:
         if not combat.has_first_strike_step(game):
             return True
-        combat.combat_damage(game, first_strike=True, split_steps=True)
+        yield from combat.combat_damage(game, first_strike=True, split_steps=True)
     elif step is Step.COMBAT_DAMAGE:
-        combat.combat_damage(game, first_strike=False, split_steps=bool(state.combat.first_strike_dealt))
+        yield from combat.combat_damage(game, first_strike=False, split_steps=bool(state.combat.first_strike_dealt))
     ops.emit(game, "step_begins", step=step.value, active=state.active)
     return False
 
@@ -208,6 +208,6 @@ def _perform(game, move: Move) -> Iterator[Decision]:
     elif isinstance(move, Cast):
         yield from casting.cast_with_optional_costs(game, move)
     elif isinstance(move, Activate):
-        casting.activate(game, move)
+        yield from casting.activate(game, move)
     else:
         raise Illegal(f"{type(move).__name__} is not a priority action")

@@ -1,0 +1,127 @@
+"""Mutants for replacement and prevention effects (rules 614, 615, 616): the ways an engine might get
+them wrong. Each is named for the rule it breaks."""
+
+from __future__ import annotations
+
+from mutants.patching import Patcher, mutant
+
+
+# --- the order of several effects (616.1) -------------------------------------------------------
+@mutant("replacement-order-inverted", "the effect the affected player chooses to apply first is applied last",
+        ["616.1", "616.1e"])
+def _order_inverted(p: Patcher) -> None:
+    def wrapper(original):
+        def choose_order(game, player, effects, outcome, what):
+            order = yield from original(game, player, effects, outcome, what)
+            return list(reversed(order))
+        return choose_order
+    p.wrap("replacement", "choose_order", wrapper)
+
+
+@mutant("replacement-order-by-timestamp", "several effects on one event are applied in timestamp order; the "
+        "affected player is never asked", ["616.1"])
+def _order_by_timestamp(p: Patcher) -> None:
+    def choose_order(game, player, effects, outcome, what):
+        return sorted(effects, key=lambda e: e.timestamp)
+        yield  # a generator that asks nothing
+    p.replace("replacement", "choose_order", choose_order)
+
+
+@mutant("replacement-order-asked-of-effect-controller", "the controller of the first effect's source, not the "
+        "affected player, chooses the order", ["616.1"])
+def _order_wrong_player(p: Patcher) -> None:
+    from reference_engine.layers import characteristics
+
+    def wrapper(original):
+        def choose_order(game, player, effects, outcome, what):
+            state = game.state
+            for effect in effects:
+                obj = state.find_uid(effect.source_uid) if effect.source_uid is not None else None
+                if obj is not None:
+                    player = characteristics(state, obj).controller
+                    break
+            return (yield from original(game, player, effects, outcome, what))
+        return choose_order
+    p.wrap("replacement", "choose_order", wrapper)
+
+
+# --- replacement effects on damage (614) ---------------------------------------------------------
+@mutant("damage-replacement-ignored", "'it deals double that damage instead' doesn't change the damage dealt",
+        ["614.1a", "614.2"])
+def _damage_replacement_ignored(p: Patcher) -> None:
+    from reference_engine import damage
+
+    def wrapper(original):
+        def applicable(game, source, target, *, combat):
+            return [e for e in original(game, source, target, combat=combat) if e.spec[0] != "multiply"]
+        return applicable
+    p.wrap("damage", "applicable", wrapper)
+    del damage
+
+
+@mutant("replacement-applies-to-its-own-result", "a replacement effect applies again to the event it modified "
+        "(doubled damage is doubled once more)", ["614.5"])
+def _replacement_repeats(p: Patcher) -> None:
+    def wrapper(original):
+        def step(effect, amount, used):
+            amount = original(effect, amount, used)
+            return original(effect, amount, used) if effect.spec[0] == "multiply" else amount
+        return step
+    p.wrap("damage", "_step", wrapper)
+
+
+# --- prevention effects (615) --------------------------------------------------------------------
+@mutant("shield-ignored", "'prevent the next N damage that would be dealt to ...' prevents nothing", ["615.7"])
+def _shield_ignored(p: Patcher) -> None:
+    p.replace("prevention", "shields", lambda game, target: [])
+
+
+@mutant("shield-never-used-up", "a prevention shield prevents all damage to it this turn, however much, instead "
+        "of the next N", ["615.7", "615.3"])
+def _shield_never_used_up(p: Patcher) -> None:
+    def wrapper(original):
+        def step(effect, amount, used):
+            return 0 if effect.spec[0] == "shield" and amount > 0 else original(effect, amount, used)
+        return step
+    p.wrap("damage", "_step", wrapper)
+
+
+@mutant("shield-outlasts-the-turn", "a 'this turn' prevention shield is still there on later turns", ["615.3"])
+def _shield_outlasts_turn(p: Patcher) -> None:
+    from reference_engine.prevention import Shield
+
+    def end_of_turn(game):
+        state = game.state
+        state.prevention = [e for e in state.prevention if isinstance(e, Shield) or e.duration != "end_of_turn"]
+    p.replace("prevention", "end_of_turn", end_of_turn)
+
+
+@mutant("static-prevention-once-per-turn", "'prevent 1 of that damage' from a static ability applies to one damage "
+        "event a turn, not to each", ["615.10"])
+def _static_prevention_once(p: Patcher) -> None:
+    def wrapper(original):
+        def applicable(game, source, target, *, combat):
+            used = game.__dict__.setdefault("_static_prevention_used", set())
+            out = []
+            for effect in original(game, source, target, combat=combat):
+                key = (game.state.turn, effect.source_uid)
+                if effect.spec[0] == "prevent_n":
+                    if key in used:
+                        continue
+                    used.add(key)
+                out.append(effect)
+            return out
+        return applicable
+    p.wrap("damage", "applicable", wrapper)
+
+
+@mutant("static-prevention-ignores-filter", "'prevent 1 of damage to a Cleric creature you control' applies to "
+        "damage to any creature", ["615.10"])
+def _static_prevention_any(p: Patcher) -> None:
+    def wrapper(original):
+        def covers(game, spec, source, target, receiver, ctx):
+            if "amount" in spec and target.kind == "object":
+                return receiver is not None
+            return original(game, spec, source, target, receiver, ctx)
+        return covers
+    p.wrap("damage", "_covers", wrapper)

@@ -1,0 +1,150 @@
+"""Replacement and prevention effects on one damage event (rules 614.2, 615, 616.1).
+
+Effects that apply to an event are each applied once (614.5), in the order the affected player chooses
+when that order changes the result (616.1: the player dealt damage, or the controller of the permanent);
+an effect that no longer has anything to modify (the damage is already all prevented) does nothing
+(614.7, 616.1f). The kinds of effect:
+
+- a static ability of a permanent, `replacement: {damage_multiply: {factor, source, to}}`: 'if a source
+  would deal damage to a permanent or player, it deals double that damage ... instead';
+- a static ability of a permanent, `replacement: {damage_prevention: {amount, to}}`: 'if a source would
+  deal damage to a [filter] you control, prevent N of that damage', applied to each damage event
+  separately (615.10);
+- a prevention effect from a resolved spell (prevention.py): 'prevent all damage ... by [filter]'
+  (615.1a), or a shield 'prevent the next N damage ... to [target]' used up as it prevents (615.7).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from reference_engine import prevention
+from reference_engine.filters import FilterContext, matches
+from reference_engine.layers import characteristics
+from reference_engine.model import Target, Zone
+from reference_engine.moves import Decision
+from reference_engine.replacement import Applicable, EngineLimit, choose_order
+
+
+def applicable(game, source, target: Target, *, combat: bool) -> list[Applicable]:
+    """Every replacement and prevention effect that would modify this damage event, in timestamp order.
+    `spec` is (kind, effect): kind 'multiply', 'prevent_n', 'prevent_all' or 'shield'."""
+    state = game.state
+    found: list[Applicable] = []
+    receiver = _receiver(game, target)
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        for ability in chars.abilities:
+            if ability.kind != "replacement":
+                continue
+            ctx = FilterContext(chars.controller, obj.id, obj.uid)
+            for kind, key in (("multiply", "damage_multiply"), ("prevent_n", "damage_prevention")):
+                spec = ability.data.get(key)
+                if spec is not None and _covers(game, spec, source, target, receiver, ctx):
+                    found.append(Applicable(obj.uid, chars.name, obj.timestamp, (kind, spec)))
+    if prevention.prevents(game, source, target, 0, combat=combat):
+        alls = prevention.preventing(game, source, target, combat=combat) or [None]
+        found += [Applicable(e.source_uid if e else None, e.source_name if e else "a prevention effect",
+                             e.timestamp if e else 0, ("prevent_all", e)) for e in alls]
+    found += [Applicable(s.source_uid, s.source_name, s.timestamp, ("shield", s))
+              for s in prevention.shields(game, target)]
+    return sorted(found, key=lambda e: e.timestamp)
+
+
+def _receiver(game, target: Target):
+    if target.kind == "object":
+        obj = game.state.objects.get(target.value)
+        return obj if obj is not None and obj.zone is Zone.BATTLEFIELD else None
+    return None
+
+
+def _covers(game, spec: dict[str, Any], source, target: Target, receiver, ctx: FilterContext) -> bool:
+    """The effect's filters on the source ('a red source you control') and on what is dealt damage."""
+    state = game.state
+    if "source" in spec:
+        obj = state.objects.get(source.object_id) if source.object_id is not None else None
+        if not matches(state, obj, spec["source"], ctx, chars=source.chars):
+            return False
+    to = spec.get("to")
+    if to is None:
+        return True
+    if target.kind == "player":
+        return to == "player" or (to == "you" and target.value == ctx.controller) or \
+            (to == "opponent" and target.value != ctx.controller)
+    return receiver is not None and isinstance(to, dict) and matches(state, receiver, to, ctx)
+
+
+def _step(effect: Applicable, amount: int, used: dict[int, int]) -> int:
+    """The damage after one effect, noting what a shield prevented in `used` (by id of the shield)."""
+    kind, spec = effect.spec
+    if amount <= 0:
+        return 0  # 614.7: nothing left to modify
+    if kind == "multiply":
+        return amount * int(spec.get("factor", 2))
+    if kind == "prevent_n":
+        return max(0, amount - int(spec["amount"]))
+    if kind == "prevent_all":
+        return 0
+    left = spec.remaining - used.get(id(spec), 0)
+    prevented = min(left, amount)
+    used[id(spec)] = used.get(id(spec), 0) + prevented
+    return amount - prevented
+
+
+def _outcome(order: list[Applicable], amount: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    used: dict[int, int] = {}
+    for effect in order:
+        amount = _step(effect, amount, used)
+    return amount, tuple(sorted(used.items()))
+
+
+def affected_player(game, target: Target) -> str:
+    """616.1: the player dealt damage, or the controller of the permanent dealt damage."""
+    if target.kind == "player":
+        return str(target.value)
+    obj = game.state.objects[target.value]
+    return characteristics(game.state, obj).controller
+
+
+def choose(game, source, target: Target, amount: int, *, combat: bool) -> Iterator[Decision]:
+    """The order to apply this event's effects in, asked of the affected player when it matters."""
+    effects = applicable(game, source, target, combat=combat)
+    if len(effects) <= 1 or amount <= 0:
+        return tuple(effects)
+    order = yield from choose_order(game, affected_player(game, target), effects,
+                                    lambda order: _outcome(order, amount), "the damage")
+    return tuple(order)
+
+
+def modified_amount(game, source, target: Target, amount: int, *, combat: bool,
+                    order: tuple[Applicable, ...] | None = None) -> int:
+    """The damage actually dealt once every effect has been applied in `order` (the effects still
+    applicable, 616.1f); shields used are reduced. Without an order, only an event whose result doesn't
+    depend on the order can be modified."""
+    effects = applicable(game, source, target, combat=combat)
+    if order is not None:
+        keys = {_key(e) for e in effects}
+        chosen = [e for e in order if _key(e) in keys]
+        effects = chosen + [e for e in effects if _key(e) not in {_key(c) for c in chosen}]
+    elif len(effects) > 1 and len({_outcome(list(p), amount) for p in _orders(effects)}) > 1:
+        raise EngineLimit("several replacement or prevention effects apply to this damage and their order "
+                          "matters, but the damage is dealt where no choice can be asked")
+    used: dict[int, int] = {}
+    for effect in effects:
+        amount = _step(effect, amount, used)
+    for effect in effects:
+        kind, spec = effect.spec
+        if kind == "shield" and used.get(id(spec)):
+            spec.remaining -= used[id(spec)]
+    return amount
+
+
+def _key(effect: Applicable) -> tuple[str, int | None, int]:
+    """The same effect found again: two permanents with the same ability are two effects (614.5)."""
+    return effect.spec[0], effect.source_uid, id(effect.spec[1])
+
+
+def _orders(effects: list[Applicable]):
+    from itertools import permutations
+
+    return permutations(effects)
