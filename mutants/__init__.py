@@ -16,3 +16,4 @@ from mutants import loyalty  # noqa: F401  (planeswalkers, loyalty, emblems: the
 from mutants import daynight  # noqa: F401  (day/night, transform, Tovolar, Moonmist)
 from mutants import copy  # noqa: F401  (copies, blight, double-faced cards: the grub/ cases)
 from mutants import replacement_rules  # noqa: F401  (replacement and prevention effects: 614, 615, 616)
+from mutants import trigger_rules  # noqa: F401  (handling triggered abilities: 603)

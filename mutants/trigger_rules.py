@@ -1,0 +1,128 @@
+"""Mutants for handling triggered abilities (rule 603): the ways an engine might get them wrong. Each is
+named for the rule it breaks."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mutants.patching import Patcher, mutant
+
+
+@mutant("triggered-ability-resolves-at-once", "a triggered ability resolves as soon as it is put on the stack, "
+        "before any player receives priority", ["603.2", "603.3"])
+def _resolves_at_once(p: Patcher) -> None:
+    from reference_engine.resolve import resolve_top
+
+    def wrapper(original):
+        def put_on_stack(game):
+            state = game.state
+            before = {item.id for item in state.stack}
+            yield from original(game)
+            while state.stack and state.stack[-1].id not in before and not state.stack[-1].is_spell:
+                yield from resolve_top(game)
+        return put_on_stack
+    p.wrap("triggers", "put_on_stack", wrapper)
+
+
+@mutant("trigger-controlled-by-active-player", "a triggered ability is controlled by the active player, not by "
+        "the controller of its source", ["603.3a"])
+def _controlled_by_active(p: Patcher) -> None:
+    def wrapper(original):
+        def check(game, event):
+            return [replace(t, controller=game.state.active) for t in original(game, event)]
+        return check
+    p.wrap("triggers", "check", wrapper)
+
+
+@mutant("triggers-only-on-your-own-turn", "abilities trigger only when their controller could cast a sorcery "
+        "(on their own turn)", ["603.2a"])
+def _own_turn_only(p: Patcher) -> None:
+    def wrapper(original):
+        def check(game, event):
+            return [t for t in original(game, event) if t.controller == game.state.active]
+        return check
+    p.wrap("triggers", "check", wrapper)
+
+
+@mutant("triggers-stacked-active-player-last", "simultaneous triggers of both players: the nonactive player's go "
+        "on the stack first (APNAP reversed)", ["603.3b"])
+def _apnap_reversed(p: Patcher) -> None:
+    from reference_engine.state import GameState
+
+    original = GameState.apnap
+    p.set_attr(GameState, "apnap", lambda self: list(reversed(original(self))))
+
+
+@mutant("one-trigger-per-event", "an ability triggers only once for an event, however many occurrences it has "
+        "(three Goblins entering together trigger 'another creature enters' once)", ["603.2c"])
+def _one_trigger_per_event(p: Patcher) -> None:
+    def wrapper(original):
+        def put_on_stack(game):
+            state = game.state
+            seen, kept = set(), []
+            for trigger in state.pending_triggers:
+                key = (trigger.source_uid, id(trigger.ability))
+                if key in seen:
+                    continue
+                seen.add(key)
+                kept.append(trigger)
+            state.pending_triggers = kept
+            yield from original(game)
+        return put_on_stack
+    p.wrap("triggers", "put_on_stack", wrapper)
+
+
+@mutant("trigger-without-legal-target-stays", "a triggered ability with no legal target is put on the stack "
+        "anyway, with no target", ["603.3d"])
+def _no_target_stays(p: Patcher) -> None:
+    def wrapper(original):
+        def choose_targets(game, trigger):
+            chosen = yield from original(game, trigger)
+            return () if chosen is None else chosen
+        return choose_targets
+    p.wrap("triggers", "_choose_targets", wrapper)
+
+
+@mutant("trigger-targets-chosen-by-engine", "a triggered ability's target is picked by the engine (the first "
+        "legal one) instead of by its controller as it goes on the stack", ["603.3d"])
+def _targets_by_engine(p: Patcher) -> None:
+    from reference_engine.targets import candidates, has_legal_choice
+
+    def choose_targets(game, trigger):
+        specs = trigger.ability.data.get("targets")
+        if not specs:
+            return ()
+        if not has_legal_choice(game, specs, trigger.controller, trigger.source_id):
+            return None
+        chosen = []
+        for spec in specs:
+            found = next(iter(candidates(game, spec, trigger.controller, trigger.source_id)), None)
+            if found is not None:
+                chosen.append(found)
+        return tuple(chosen)
+        yield  # a generator that asks nothing
+    p.replace("triggers", "_choose_targets", choose_targets)
+
+
+@mutant("optional-trigger-not-put-on-stack", "a triggered ability whose effect is optional ('you may') is not put "
+        "on the stack; the engine takes it that the player declines", ["603.5"])
+def _optional_not_on_stack(p: Patcher) -> None:
+    def wrapper(original):
+        def check(game, event):
+            return [t for t in original(game, event)
+                    if not any("may" in step for step in t.ability.data.get("effect") or [])]
+        return check
+    p.wrap("triggers", "check", wrapper)
+
+
+@mutant("enters-with-counters-ignored", "'this permanent enters with N counters' puts no counters on it",
+        ["614.1c", "603.6d"])
+def _enters_with_counters_ignored(p: Patcher) -> None:
+    def wrapper(original):
+        def entry_replacements(game, card, controller, entry, spell_x):
+            yield from original(game, card, controller, entry, spell_x)
+            face = card.faces[entry.face]
+            loyalty = int(face.loyalty) if "Planeswalker" in face.types and face.loyalty is not None else 0
+            entry.counters = {"loyalty": loyalty} if loyalty else {}
+        return entry_replacements
+    p.wrap("replacement", "entry_replacements", wrapper)
