@@ -126,3 +126,76 @@ def _enters_with_counters_ignored(p: Patcher) -> None:
             entry.counters = {"loyalty": loyalty} if loyalty else {}
         return entry_replacements
     p.wrap("replacement", "entry_replacements", wrapper)
+
+
+# --- delayed triggered abilities (603.7) ---------------------------------------------------------
+@mutant("delayed-triggers-never-trigger", "a delayed triggered ability ('at the beginning of the next end step, "
+        "sacrifice it') never triggers", ["603.7"])
+def _delayed_never(p: Patcher) -> None:
+    p.replace("triggers", "_delayed", lambda game, event: [])
+
+
+@mutant("delayed-trigger-triggers-every-time", "a delayed triggered ability without a stated duration triggers "
+        "each time its event occurs, not only the next time", ["603.7b"])
+def _delayed_every_time(p: Patcher) -> None:
+    def wrapper(original):
+        def delayed(game, event):
+            kept = list(game.state.delayed)
+            found = original(game, event)
+            game.state.delayed = kept
+            return found
+        return delayed
+    p.wrap("triggers", "_delayed", wrapper)
+
+
+@mutant("delayed-trigger-follows-new-object", "a delayed triggered ability still affects the card it refers to "
+        "after it left the battlefield and came back as a new object", ["603.7c"])
+def _delayed_follows(p: Patcher) -> None:
+    def wrapper(original):
+        def delayed(game, event):
+            state = game.state
+            found = original(game, event)
+            for trigger in found:
+                memory = trigger.event.get("memory") or {}
+                current = []
+                for object_id in memory.get("it", []):
+                    uid = next((o.uid for o in [state.objects.get(object_id)] if o is not None), None)
+                    uid = uid if uid is not None else state.__dict__.setdefault("_uids_of", {}).get(object_id)
+                    obj = state.find_uid(uid) if uid is not None else None
+                    current.append(obj.id if obj is not None else object_id)
+                trigger.event["memory"] = {"it": current}
+            return found
+        return delayed
+    p.wrap("triggers", "_delayed", wrapper)
+
+    def remember(original):
+        def delayed_trigger(game, ctx, params):
+            for object_id in ctx.memory.get("it", []):
+                obj = game.state.objects.get(object_id)
+                if obj is not None:
+                    game.state.__dict__.setdefault("_uids_of", {})[object_id] = obj.uid
+            return original(game, ctx, params)
+        return delayed_trigger
+    from reference_engine.effects import EFFECTS
+    p.set_item(EFFECTS, "delayed_trigger", remember(EFFECTS["delayed_trigger"]))
+
+
+@mutant("delayed-trigger-source-is-its-object", "a delayed triggered ability's source is the object it refers to, "
+        "not the spell or ability that created it", ["603.7d", "603.7e"])
+def _delayed_source_is_object(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["delayed_trigger"]
+
+    def delayed_trigger(game, ctx, params):
+        original(game, ctx, params)
+        made = game.state.delayed[-1]
+        for object_id in made.memory.get("it", []):
+            obj = game.state.objects.get(object_id)
+            if obj is not None:
+                from reference_engine.layers import characteristics
+
+                made.source_id, made.source_uid = obj.id, obj.uid
+                made.source_name = characteristics(game.state, obj).name
+                break
+    p.set_item(EFFECTS, "delayed_trigger", delayed_trigger)

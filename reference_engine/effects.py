@@ -173,8 +173,25 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("return_to_battlefield")
 def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """Put the card onto the battlefield under the controller's control; later steps call it 'it'."""
+    made = []
     for obj in objects(game, ctx, params["what"]):
-        yield from ops.enter_battlefield(game, obj, ctx.controller, transformed=params.get("transformed", False))
+        new = yield from ops.enter_battlefield(game, obj, ctx.controller, transformed=params.get("transformed", False))
+        if new is not None:
+            made.append(new.id)
+    ctx.memory["it"] = made
+
+
+@effect("delayed_trigger")
+def _delayed_trigger(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """{ability: {triggered: {when, effect}}}: 'sacrifice that creature at the beginning of the next end
+    step' creates a delayed triggered ability (603.7). Its source is this spell or ability's source and
+    its controller this one's controller (603.7d-e); 'it' in its effect is what 'it' is now."""
+    from reference_engine.state import DelayedTrigger
+
+    source_id = ctx.source_id if ctx.item is not None and not ctx.item.is_spell else None
+    game.state.delayed.append(DelayedTrigger(ctx.controller, source_id, ctx.source_uid, ctx.source_name,
+                                             params["ability"], {"it": list(ctx.memory.get("it", []))}))
 
 
 @effect("draw")

@@ -81,6 +81,12 @@ def _supertypes(state, obj, value, ctx, chars) -> bool:
     return all(t in chars.supertypes for t in value)
 
 
+@condition("not_supertypes")
+def _not_supertypes(state, obj, value, ctx, chars) -> bool:
+    """'nonlegendary': none of these supertypes."""
+    return not any(t in chars.supertypes for t in value)
+
+
 @condition("controller")
 def _controller(state, obj, value, ctx, chars) -> bool:
     if value == "you":

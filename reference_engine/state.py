@@ -25,6 +25,21 @@ _BATTLEFIELD = (Zone.BATTLEFIELD, None)
 
 
 @dataclass(eq=False)
+class DelayedTrigger:
+    """A delayed triggered ability (rule 603.7), created by a resolving spell or ability: it triggers
+    once, the next time its event occurs (603.7b). Its source and controller are those of the spell or
+    ability that created it (603.7d-e); `memory` holds the objects it refers to ('that creature'), by the
+    ids they had then, so a new object those become is not affected (603.7c)."""
+
+    controller: str
+    source_id: int | None
+    source_uid: int | None
+    source_name: str
+    ability: Any
+    memory: dict[str, Any]
+
+
+@dataclass(eq=False)
 class PendingTrigger:
     """A triggered ability that has triggered but is not on the stack yet (rule 603.3)."""
 
@@ -64,6 +79,7 @@ class GameState:
     effects: list[ContinuousEffect] = field(default_factory=list)
     prevention: list[Any] = field(default_factory=list)  # prevention effects (615), see prevention.py
     pending_triggers: list[PendingTrigger] = field(default_factory=list)
+    delayed: list[DelayedTrigger] = field(default_factory=list)  # delayed triggered abilities (603.7)
     combat: Combat | None = None
     spells_cast: Counter[str] = field(default_factory=Counter)  # this turn, per player
     previous_turn_spells: Counter[str] = field(default_factory=Counter)

@@ -171,7 +171,7 @@ def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability,
 
 def check(game, event: Event) -> list[PendingTrigger]:
     """Every triggered ability that triggers on `event`; intervening-if clauses checked now (603.4)."""
-    found: list[PendingTrigger] = []
+    found: list[PendingTrigger] = _delayed(game, event)
     for source, abilities in _sources(game, event):
         for ability in abilities:
             if ability.kind != "triggered":
@@ -187,6 +187,23 @@ def check(game, event: Event) -> list[PendingTrigger]:
                 continue
             found.append(pending)
     return found + _additional_triggers(game, found)
+
+
+def _delayed(game, event: Event) -> list[PendingTrigger]:
+    """Delayed triggered abilities that trigger on `event` (603.7): each triggers once, the next time its
+    event occurs, and then is gone (603.7b)."""
+    state = game.state
+    found = []
+    for delayed in list(state.delayed):
+        ((key, value),) = delayed.ability.data["when"].items()
+        kinds, fn = MATCHERS[key]
+        source = TriggerSource(delayed.source_id, delayed.source_uid or 0, delayed.source_name, delayed.controller)
+        if event.kind in kinds and fn(game, event, value, source):
+            state.delayed.remove(delayed)
+            found.append(PendingTrigger(delayed.controller, delayed.source_id, delayed.source_uid, delayed.source_name,
+                                        delayed.ability, dict(event.data, memory=delayed.memory),
+                                        state.new_timestamp()))
+    return found
 
 
 def _additional_triggers(game, found: list[PendingTrigger]) -> list[PendingTrigger]:
