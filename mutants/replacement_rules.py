@@ -125,3 +125,76 @@ def _static_prevention_any(p: Patcher) -> None:
             return original(game, spec, source, target, receiver, ctx)
         return covers
     p.wrap("damage", "_covers", wrapper)
+
+
+# --- how permanents enter (614.1d, 614.12, 616.1c) ------------------------------------------------
+@mutant("own-enters-tapped-ignored", "'this creature enters tapped' doesn't apply", ["614.1d", "603.6d"])
+def _own_enters_tapped_ignored(p: Patcher) -> None:
+    def wrapper(original):
+        def entry_replacements(game, card, controller, entry, spell_x):
+            from reference_engine.replacement import enters_tapped_by_others
+
+            before = entry.tapped
+            yield from original(game, card, controller, entry, spell_x)
+            face = entry.copy_of[0] if entry.copy_of else card.faces[entry.face]
+            entry.tapped = before or enters_tapped_by_others(game, face, card, controller)
+        return entry_replacements
+    p.wrap("replacement", "entry_replacements", wrapper)
+
+
+@mutant("others-enter-tapped-ignored", "'creatures your opponents control enter tapped' doesn't apply",
+        ["614.1d", "614.12"])
+def _others_enter_tapped_ignored(p: Patcher) -> None:
+    p.replace("replacement", "enters_tapped_by_others", lambda game, face, card, controller: False)
+
+
+@mutant("others-enter-tapped-ignores-types", "'creatures and nonbasic lands your opponents control enter tapped' "
+        "taps every permanent an opponent's enters, basic lands too", ["614.12"])
+def _others_enter_tapped_any(p: Patcher) -> None:
+    def wrapper(original):
+        def enters_tapped_by_others(game, face, card, controller):
+            from reference_engine.layers import characteristics
+
+            state = game.state
+            return any(ability.kind == "replacement" and "others_enter_tapped" in ability.data
+                       and characteristics(state, obj).controller != controller
+                       for obj in state.battlefield() for ability in characteristics(state, obj).abilities)
+        return enters_tapped_by_others
+    p.wrap("replacement", "enters_tapped_by_others", wrapper)
+
+
+@mutant("enters-tapped-judged-before-copy", "whether a permanent enters tapped is judged from the card itself, "
+        "before the copy effect it enters with is applied", ["616.1c", "616.2"])
+def _enters_tapped_before_copy(p: Patcher) -> None:
+    def wrapper(original):
+        def entry_replacements(game, card, controller, entry, spell_x):
+            from reference_engine.replacement import enters_tapped_by_others
+
+            before = entry.tapped
+            own = card.faces[entry.face]
+            yield from original(game, card, controller, entry, spell_x)
+            entry.tapped = before or any(a.kind == "replacement" and a.data.get("enters_tapped")
+                                         for a in own.abilities) or enters_tapped_by_others(game, own, card, controller)
+        return entry_replacements
+    p.wrap("replacement", "entry_replacements", wrapper)
+
+
+@mutant("enters-tapped-applies-retroactively", "a permanent saying 'creatures your opponents control enter tapped' "
+        "taps those already on the battlefield as it enters", ["614.4"])
+def _enters_tapped_retroactive(p: Patcher) -> None:
+    def wrapper(original):
+        def entered(game, new):
+            from reference_engine.filters import FilterContext, matches
+            from reference_engine.layers import characteristics
+
+            state = game.state
+            chars = characteristics(state, new)
+            for ability in chars.abilities:
+                for filt in (ability.data.get("others_enter_tapped") or []) if ability.kind == "replacement" else []:
+                    ctx = FilterContext(chars.controller, new.id, new.uid)
+                    for obj in state.battlefield():
+                        if obj is not new and matches(state, obj, filt, ctx):
+                            obj.tapped = True
+            return original(game, new)
+        return entered
+    p.wrap("ops", "_entered", wrapper)

@@ -199,3 +199,46 @@ def _delayed_source_is_object(p: Patcher) -> None:
                 made.source_name = characteristics(game.state, obj).name
                 break
     p.set_item(EFFECTS, "delayed_trigger", delayed_trigger)
+
+
+@mutant("delayed-trigger-sees-its-event-just-before", "a delayed 'at the beginning of the next end step' created "
+        "during an end step triggers at once, as if that step's beginning came after it was created", ["603.7a"])
+def _delayed_sees_earlier(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+    from reference_engine.triggers import Event
+
+    original = EFFECTS["delayed_trigger"]
+
+    def delayed_trigger(game, ctx, params):
+        original(game, ctx, params)
+        state = game.state
+        when = params["ability"].data["when"]
+        if "step" in when and when["step"].get("step") == state.step.value:
+            from reference_engine.triggers import check
+
+            state.pending_triggers.extend(check(game, Event("step_begins", {"step": state.step.value,
+                                                                             "active": state.active})))
+    p.set_item(EFFECTS, "delayed_trigger", delayed_trigger)
+
+
+# --- "becomes tapped" (603.2e) -------------------------------------------------------------------
+@mutant("entering-tapped-becomes-tapped", "a permanent that enters tapped 'becomes tapped' as it enters",
+        ["603.2e"])
+def _entering_tapped_triggers(p: Patcher) -> None:
+    def wrapper(original):
+        def arrive(game, new, entry):
+            from reference_engine.ops import emit
+
+            original(game, new, entry)
+            if new.tapped:
+                emit(game, "becomes_tapped", object_id=new.id, uid=new.uid)
+        return arrive
+    p.wrap("ops", "_arrive", wrapper)
+
+
+@mutant("tapping-never-becomes-tapped", "'whenever this becomes tapped' never triggers when it is tapped",
+        ["603.2e"])
+def _tapping_no_event(p: Patcher) -> None:
+    def tap(game, obj):
+        obj.tapped = True
+    p.replace("ops", "tap", tap)

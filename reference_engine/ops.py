@@ -139,7 +139,10 @@ def _arrive(game, new: GameObject, entry: Entry) -> None:
 
 # --- permanents ----------------------------------------------------------------------------------
 def tap(game, obj: GameObject) -> None:
-    obj.tapped = True
+    """Tap a permanent; only an untapped one 'becomes tapped' (603.2e)."""
+    if not obj.tapped:
+        obj.tapped = True
+        emit(game, "becomes_tapped", object_id=obj.id, uid=obj.uid)
 
 
 def untap(game, obj: GameObject) -> None:

@@ -92,6 +92,30 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
     if "Planeswalker" in face.types and face.loyalty is not None:
         counters["loyalty"] += int(face.loyalty)
     entry.counters = dict(counters)
+    if any(a.kind == "replacement" and a.data.get("enters_tapped") for a in face.abilities) or \
+            enters_tapped_by_others(game, face, card, controller):
+        entry.tapped = True  # 'this creature enters tapped'; '[objects] enter tapped' (614.1d)
+
+
+def enters_tapped_by_others(game, face: Face, card: CardDef, controller: str) -> bool:
+    """'Creatures and nonbasic lands your opponents control enter tapped' (614.1d): applies if the permanent,
+    as it would exist on the battlefield (the face or copy it enters as, under `controller`), matches one
+    of the filters (614.12). A permanent's own such ability can't apply to it: it is not there yet."""
+    from reference_engine.layers import printed
+
+    state = game.state
+    would_be = None
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        for ability in chars.abilities:
+            filters = ability.data.get("others_enter_tapped") if ability.kind == "replacement" else None
+            if not filters:
+                continue
+            would_be = would_be or printed(face, card, controller)
+            ctx = FilterContext(chars.controller, obj.id, obj.uid)
+            if any(matches(state, None, filt, ctx, chars=would_be) for filt in filters):
+                return True
+    return False
 
 
 def _choose_copy(game, face: Face, controller: str, spec: dict[str, Any]) -> Iterator[Decision]:

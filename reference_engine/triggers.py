@@ -52,6 +52,7 @@ def _ctx(source: TriggerSource) -> FilterContext:
 
 
 @matcher("enters", "enters")
+@matcher("becomes_tapped", "becomes_tapped")  # a permanent already there going from untapped to tapped (603.2e)
 @matcher("attacks", "attacks")
 @matcher("enters_or_attacks", "enters", "attacks")  # one ability, two trigger events
 @matcher("transforms_into", "transformed")  # the permanent as it is right after it transformed (701.27e)
