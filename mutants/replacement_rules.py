@@ -198,3 +198,70 @@ def _enters_tapped_retroactive(p: Patcher) -> None:
             return original(game, new)
         return entered
     p.wrap("ops", "_entered", wrapper)
+
+
+# --- skipping (614.10) ---------------------------------------------------------------------------
+@mutant("skip-ignored", "'target player skips their next draw step' does nothing", ["614.1b", "614.10"])
+def _skip_ignored(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    p.set_item(EFFECTS, "skip_next", lambda game, ctx, params: None)
+
+
+@mutant("skips-of-one-step-merge", "two effects that each skip a player's next draw step skip only one", ["614.10a"])
+def _skips_merge(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["skip_next"]
+
+    def skip_next(game, ctx, params):
+        original(game, ctx, params)
+        game.state.skips = list(dict.fromkeys(game.state.skips))
+    p.set_item(EFFECTS, "skip_next", skip_next)
+
+
+@mutant("skip-applies-to-next-step-of-anyone", "'skips their next draw step' skips the next draw step of the game, "
+        "whoever's turn it is", ["614.10"])
+def _skip_anyone(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["skip_next"]
+
+    def skip_next(game, ctx, params):
+        original(game, ctx, params)
+        state = game.state
+        state.skips = [(state.next_player(state.active), step) for _, step in state.skips]
+    p.set_item(EFFECTS, "skip_next", skip_next)
+
+
+# --- replacing draws (614.11) --------------------------------------------------------------------
+@mutant("draw-replacement-needs-a-card", "an effect that replaces a draw doesn't apply when the library is empty "
+        "(the player draws from the empty library instead)", ["614.11"])
+def _draw_replacement_needs_card(p: Patcher) -> None:
+    p.replace("ops", "_draw_replaced", lambda game, player, *, empty: False)
+
+
+@mutant("draw-replacement-ignores-condition", "'if you would draw a card while your library has no cards in it' "
+        "replaces every draw", ["614.11"])
+def _draw_replacement_always(p: Patcher) -> None:
+    def wrapper(original):
+        def draw_replaced(game, player, *, empty):
+            return original(game, player, empty=True)
+        return draw_replaced
+    p.wrap("ops", "_draw_replaced", wrapper)
+
+
+@mutant("replaced-draw-ends-the-sequence-first", "a draw replaced within a sequence of draws is applied only after "
+        "the whole sequence (the earlier draws are lost with it)", ["614.11a"])
+def _replaced_draw_first(p: Patcher) -> None:
+    def wrapper(original):
+        def draw(game, player, count=1):
+            from reference_engine.model import Zone
+
+            state = game.state
+            if count > len(state.zone_ids(Zone.LIBRARY, player)) and original.__globals__["_draw_replaced"](
+                    game, player, empty=True):
+                return
+            original(game, player, count)
+        return draw
+    p.wrap("ops", "draw", wrapper)

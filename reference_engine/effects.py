@@ -182,6 +182,14 @@ def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[D
     ctx.memory["it"] = made
 
 
+@effect("skip_next")
+def _skip_next(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Target player skips their next draw step' (614.1b, 614.10)."""
+    for target in targets_of(game, ctx, params["player"]):
+        if target.kind == "player":
+            game.state.skips.append((str(target.value), params["step"]))
+
+
 @effect("delayed_trigger")
 def _delayed_trigger(game, ctx: Ctx, params: dict[str, Any]) -> None:
     """{ability: {triggered: {when, effect}}}: 'sacrifice that creature at the beginning of the next end

@@ -189,13 +189,42 @@ def lose_life(game, player: str, amount: int) -> None:
 
 
 def draw(game, player: str, count: int = 1) -> None:
+    """Draw `count` cards one at a time; each draw may be replaced (614.11), even from an empty library."""
     state = game.state
     for _ in range(count):
+        if state.over:
+            return
         library = state.zone_ids(Zone.LIBRARY, player)
+        if _draw_replaced(game, player, empty=not library):
+            continue
         if not library:
             state.players[player].drew_from_empty_library = True  # rule 704.5b
             continue
         move(game, state.objects[library[0]], Zone.HAND)
+
+
+def _draw_replaced(game, player: str, *, empty: bool) -> bool:
+    """'If you would draw a card while your library has no cards in it, you win the game instead'
+    (`replacement: {draw_from_empty_library: win}`): the draw doesn't happen (614.6, 614.11)."""
+    if not empty:
+        return False
+    state = game.state
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        if chars.controller == player and any(a.kind == "replacement" and a.data.get("draw_from_empty_library") == "win"
+                                              for a in chars.abilities):
+            win_game(game, player, f"{player} would have drawn from an empty library with {chars.name} (614.11)")
+            return True
+    return False
+
+
+def win_game(game, player: str, why: str) -> None:
+    """Rule 104.2a: a player who wins makes every opponent lose; the game is over."""
+    state = game.state
+    for other in state.players.values():
+        if other.name != player and not other.lost:
+            other.lost, other.loss_reason = True, f"{other.name} lost: {why}"
+    state.over = True
 
 
 # --- damage --------------------------------------------------------------------------------------

@@ -80,6 +80,7 @@ class GameState:
     prevention: list[Any] = field(default_factory=list)  # prevention effects (615), see prevention.py
     pending_triggers: list[PendingTrigger] = field(default_factory=list)
     delayed: list[DelayedTrigger] = field(default_factory=list)  # delayed triggered abilities (603.7)
+    skips: list[tuple[str, str]] = field(default_factory=list)  # (player, step): 'skips their next ...' (614.10)
     combat: Combat | None = None
     spells_cast: Counter[str] = field(default_factory=Counter)  # this turn, per player
     previous_turn_spells: Counter[str] = field(default_factory=Counter)

@@ -45,6 +45,11 @@ def run_step(game, *, begin: bool) -> Iterator[Decision]:
 def _begin(game, step: Step) -> Iterator[Decision]:
     """Turn-based actions and 'at the beginning of' triggers. Returns True to skip the step."""
     state = game.state
+    if (state.active, step.value) in state.skips:
+        # 614.10: 'skip your next draw step' replaces that step with nothing; each such effect skips one
+        # occurrence (614.10a), and a step already begun can't be skipped (the effect waits for the next).
+        state.skips.remove((state.active, step.value))
+        return True
     if step is Step.UNTAP:
         start_of_turn_control(game)
         untap_step_check(game)  # 502.2: day/night, before untapping
