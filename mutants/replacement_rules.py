@@ -53,10 +53,26 @@ def _damage_replacement_ignored(p: Patcher) -> None:
 
     def wrapper(original):
         def applicable(game, source, target, *, combat):
-            return [e for e in original(game, source, target, combat=combat) if e.spec[0] != "multiply"]
+            return [e for e in original(game, source, target, combat=combat) if e.spec[0] not in ("multiply", "add")]
         return applicable
     p.wrap("damage", "applicable", wrapper)
     del damage
+
+
+@mutant("damage-replacement-ignores-source", "'if a red source you control would deal damage ...' applies to "
+        "damage from any source", ["614.2"])
+def _damage_replacement_any_source(p: Patcher) -> None:
+    def wrapper(original):
+        def covers(game, spec, source, target, receiver, ctx):
+            if "source" in spec:
+                spec = {k: v for k, v in spec.items() if k != "source"}
+                target_ok = original(game, spec, source, target, receiver, ctx)
+                if target.kind == "player" and isinstance(spec.get("to"), dict) and "players" in spec["to"]:
+                    return True
+                return target_ok
+            return original(game, spec, source, target, receiver, ctx)
+        return covers
+    p.wrap("damage", "_covers", wrapper)
 
 
 @mutant("replacement-applies-to-its-own-result", "a replacement effect applies again to the event it modified "
@@ -265,3 +281,21 @@ def _replaced_draw_first(p: Patcher) -> None:
             original(game, player, count)
         return draw
     p.wrap("ops", "draw", wrapper)
+
+
+@mutant("zero-damage-is-increased", "a source that would deal 0 damage has its damage increased by a replacement "
+        "effect ('that much damage plus 2')", ["614.7a"])
+def _zero_damage_increased(p: Patcher) -> None:
+    def wrapper(original):
+        def damage(game, source, target, amount, *, combat=False):
+            from reference_engine.damage import applicable
+
+            if amount <= 0:
+                extra = sum(int(e.spec[1]["amount"]) for e in applicable(game, source, target, combat=combat)
+                            if e.spec[0] == "add")
+                if extra:
+                    return (yield from original(game, source, target, extra, combat=combat))
+                return 0
+            return (yield from original(game, source, target, amount, combat=combat))
+        return damage
+    p.wrap("ops", "damage", wrapper)

@@ -242,3 +242,23 @@ def _tapping_no_event(p: Patcher) -> None:
     def tap(game, obj):
         obj.tapped = True
     p.replace("ops", "tap", tap)
+
+
+@mutant("enters-triggers-see-unmodified-permanent", "a permanent's own enters abilities are checked as it was "
+        "printed, before continuous effects (Humility) apply to it", ["603.6b"])
+def _enters_unmodified(p: Patcher) -> None:
+    from reference_engine.triggers import TriggerSource
+
+    def wrapper(original):
+        def sources(game, event):
+            entering = event.data.get("uid") if event.kind == "enters" else None
+            for source, abilities in original(game, event):
+                if source.uid != entering:
+                    yield source, abilities
+            if entering is not None:
+                obj = game.state.objects.get(event.data["object_id"])
+                if obj is not None:
+                    printed = tuple(a for a in obj.face_def.abilities if a.kind == "triggered")
+                    yield TriggerSource(obj.id, obj.uid, obj.face_def.name, obj.controller, obj.transform_count), printed
+        return sources
+    p.wrap("triggers", "_sources", wrapper)

@@ -7,6 +7,9 @@ an effect that no longer has anything to modify (the damage is already all preve
 
 - a static ability of a permanent, `replacement: {damage_multiply: {factor, source, to}}`: 'if a source
   would deal damage to a permanent or player, it deals double that damage ... instead';
+- a static ability of a permanent, `replacement: {damage_add: {amount, source, to}}`: 'it deals that
+  much damage plus 2 instead' (`to: {players: opponent, permanents: <filter>}` for 'an opponent or a
+  permanent an opponent controls');
 - a static ability of a permanent, `replacement: {damage_prevention: {amount, to}}`: 'if a source would
   deal damage to a [filter] you control, prevent N of that damage', applied to each damage event
   separately (615.10);
@@ -38,7 +41,8 @@ def applicable(game, source, target: Target, *, combat: bool) -> list[Applicable
             if ability.kind != "replacement":
                 continue
             ctx = FilterContext(chars.controller, obj.id, obj.uid)
-            for kind, key in (("multiply", "damage_multiply"), ("prevent_n", "damage_prevention")):
+            for kind, key in (("multiply", "damage_multiply"), ("add", "damage_add"),
+                              ("prevent_n", "damage_prevention")):
                 spec = ability.data.get(key)
                 if spec is not None and _covers(game, spec, source, target, receiver, ctx):
                     found.append(Applicable(obj.uid, chars.name, obj.timestamp, (kind, spec)))
@@ -68,9 +72,13 @@ def _covers(game, spec: dict[str, Any], source, target: Target, receiver, ctx: F
     to = spec.get("to")
     if to is None:
         return True
+    if isinstance(to, dict) and ("players" in to or "permanents" in to):  # 'an opponent or a permanent an opponent controls'
+        if target.kind == "player":
+            return to.get("players") == "opponent" and target.value != ctx.you
+        return receiver is not None and "permanents" in to and matches(state, receiver, to["permanents"], ctx)
     if target.kind == "player":
-        return to == "player" or (to == "you" and target.value == ctx.controller) or \
-            (to == "opponent" and target.value != ctx.controller)
+        return to == "player" or (to == "you" and target.value == ctx.you) or \
+            (to == "opponent" and target.value != ctx.you)
     return receiver is not None and isinstance(to, dict) and matches(state, receiver, to, ctx)
 
 
@@ -81,6 +89,8 @@ def _step(effect: Applicable, amount: int, used: dict[int, int]) -> int:
         return 0  # 614.7: nothing left to modify
     if kind == "multiply":
         return amount * int(spec.get("factor", 2))
+    if kind == "add":
+        return amount + int(spec["amount"])
     if kind == "prevent_n":
         return max(0, amount - int(spec["amount"]))
     if kind == "prevent_all":

@@ -156,6 +156,12 @@ def _colorless(state, obj, value, ctx, chars) -> bool:
     return (not chars.colors) == bool(value)
 
 
+@condition("colors_any")
+def _colors_any(state, obj, value, ctx, chars) -> bool:
+    """'a red source': at least one of these colors."""
+    return any(c in chars.colors for c in value)
+
+
 @condition("not_subtypes")
 def _not_subtypes(state, obj, value, ctx, chars) -> bool:
     """Has none of these subtypes ('creatures other than Werewolves and Wolves')."""
