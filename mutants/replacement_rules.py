@@ -299,3 +299,48 @@ def _zero_damage_increased(p: Patcher) -> None:
             return (yield from original(game, source, target, amount, combat=combat))
         return damage
     p.wrap("ops", "damage", wrapper)
+
+
+# --- "can't" (614.17) and damage that can't be prevented (615.12) -------------------------------
+@mutant("unpreventable-damage-prevented", "'damage can't be prevented this turn' doesn't stop prevention effects",
+        ["615.12"])
+def _unpreventable_prevented(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["this_turn"]
+    p.set_item(EFFECTS, "this_turn",
+               lambda game, ctx, params: None if params == "damage_cant_be_prevented" else original(game, ctx, params))
+
+
+@mutant("cant-gain-life-goes-back-in-time", "'players can't gain life this turn' also takes away the life gained "
+        "earlier this turn", ["614.17a"])
+def _cant_gain_life_retroactive(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["this_turn"]
+
+    def this_turn(game, ctx, params):
+        original(game, ctx, params)
+        if params == "players_cant_gain_life":
+            for player in game.state.players.values():
+                gained = game.__dict__.get("_gained", {}).get(player.name, 0)
+                player.life -= gained
+
+    def wrapper(gain):
+        def gain_life(game, player, amount):
+            before = game.state.players[player].life
+            gain(game, player, amount)
+            gained = game.__dict__.setdefault("_gained", {})
+            gained[player] = gained.get(player, 0) + game.state.players[player].life - before
+        return gain_life
+    p.set_item(EFFECTS, "this_turn", this_turn)
+    p.wrap("ops", "gain_life", wrapper)
+
+
+@mutant("cant-gain-life-ignored", "'players can't gain life this turn' doesn't stop life gain", ["614.17a"])
+def _cant_gain_life_ignored(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["this_turn"]
+    p.set_item(EFFECTS, "this_turn",
+               lambda game, ctx, params: None if params == "players_cant_gain_life" else original(game, ctx, params))

@@ -52,7 +52,14 @@ def applicable(game, source, target: Target, *, combat: bool) -> list[Applicable
                              e.timestamp if e else 0, ("prevent_all", e)) for e in alls]
     found += [Applicable(s.source_uid, s.source_name, s.timestamp, ("shield", s))
               for s in prevention.shields(game, target)]
+    if "damage_cant_be_prevented" in state.this_turn:
+        # 615.12: prevention effects still apply but prevent nothing, and shields aren't reduced; none of
+        # these has an additional effect, so applying them changes nothing at all.
+        found = [e for e in found if e.spec[0] not in PREVENTION_KINDS]
     return sorted(found, key=lambda e: e.timestamp)
+
+
+PREVENTION_KINDS = ("prevent_n", "prevent_all", "shield")
 
 
 def _receiver(game, target: Target):

@@ -182,6 +182,13 @@ def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[D
     ctx.memory["it"] = made
 
 
+@effect("this_turn")
+def _this_turn(game, ctx: Ctx, params: str) -> None:
+    """'Damage can't be prevented this turn' (damage_cant_be_prevented, 615.12), 'players can't gain life
+    this turn' (players_cant_gain_life, 614.17): a rule changed until the cleanup step."""
+    game.state.this_turn.add(params)
+
+
 @effect("skip_next")
 def _skip_next(game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Target player skips their next draw step' (614.1b, 614.10)."""

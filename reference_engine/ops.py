@@ -179,7 +179,8 @@ def remove_counters(game, obj: GameObject, kind: str, amount: int) -> int:
 
 # --- players ----------------------------------------------------------------------------------
 def gain_life(game, player: str, amount: int) -> None:
-    if amount > 0:
+    """'Players can't gain life this turn' stops it; it can't undo life gained before (614.17a)."""
+    if amount > 0 and "players_cant_gain_life" not in game.state.this_turn:
         game.state.players[player].life += amount
 
 

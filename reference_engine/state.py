@@ -81,6 +81,9 @@ class GameState:
     pending_triggers: list[PendingTrigger] = field(default_factory=list)
     delayed: list[DelayedTrigger] = field(default_factory=list)  # delayed triggered abilities (603.7)
     skips: list[tuple[str, str]] = field(default_factory=list)  # (player, step): 'skips their next ...' (614.10)
+    # Rules that a resolved spell changed for this turn: 'damage can't be prevented' (615.12), 'players
+    # can't gain life' (614.17). Cleared in the cleanup step.
+    this_turn: set[str] = field(default_factory=set)
     combat: Combat | None = None
     spells_cast: Counter[str] = field(default_factory=Counter)  # this turn, per player
     previous_turn_spells: Counter[str] = field(default_factory=Counter)

@@ -135,6 +135,7 @@ def _cleanup(game) -> Iterator[Decision]:
         obj.deathtouch_damage = False
     state.effects = [e for e in state.effects if e.duration != "end_of_turn"]
     prevention.end_of_turn(game)
+    state.this_turn.clear()
     state.touch()
     performed = yield from _sba_or_triggers(game)
     if performed:
