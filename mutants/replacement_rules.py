@@ -344,3 +344,38 @@ def _cant_gain_life_ignored(p: Patcher) -> None:
     original = EFFECTS["this_turn"]
     p.set_item(EFFECTS, "this_turn",
                lambda game, ctx, params: None if params == "players_cant_gain_life" else original(game, ctx, params))
+
+
+# --- regeneration (614.8) ------------------------------------------------------------------------
+@mutant("regeneration-ignored", "'regenerate target creature' doesn't stop it being destroyed", ["614.8"])
+def _regeneration_ignored(p: Patcher) -> None:
+    p.replace("ops", "regenerates", lambda game, obj: False)
+
+
+@mutant("regeneration-shield-never-used-up", "a regeneration shield replaces every destruction this turn, not "
+        "only the next", ["614.8"])
+def _regeneration_forever(p: Patcher) -> None:
+    def wrapper(original):
+        def regenerates(game, obj):
+            shields = list(game.state.regeneration)
+            used = original(game, obj)
+            if used:
+                game.state.regeneration = shields
+            return used
+        return regenerates
+    p.wrap("ops", "regenerates", wrapper)
+
+
+@mutant("regenerated-creature-stays-in-combat", "a regenerated attacking or blocking creature stays in combat",
+        ["614.8"])
+def _regenerated_stays_in_combat(p: Patcher) -> None:
+    def wrapper(original):
+        def regenerates(game, obj):
+            combat = game.state.combat
+            attacking = combat.attackers.get(obj.id) if combat else None
+            used = original(game, obj)
+            if used and attacking is not None:
+                combat.attackers[obj.id] = attacking
+            return used
+        return regenerates
+    p.wrap("ops", "regenerates", wrapper)

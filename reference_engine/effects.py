@@ -150,7 +150,7 @@ def _damage(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
 @effect("destroy")
 def _destroy(game, ctx: Ctx, params: dict[str, Any]) -> None:
     for obj in objects(game, ctx, params["what"]):
-        ops.destroy(game, obj)
+        ops.destroy(game, obj, can_regenerate=not params.get("cant_be_regenerated"))
 
 
 @effect("sacrifice")
@@ -180,6 +180,14 @@ def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[D
         if new is not None:
             made.append(new.id)
     ctx.memory["it"] = made
+
+
+@effect("regenerate")
+def _regenerate(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Regenerate target creature': a shield replacing its next destruction this turn (614.8)."""
+    for obj in objects(game, ctx, params["what"]):
+        if obj.zone is Zone.BATTLEFIELD:
+            game.state.regeneration.append(obj.id)
 
 
 @effect("this_turn")

@@ -149,11 +149,30 @@ def untap(game, obj: GameObject) -> None:
     obj.tapped = False
 
 
-def destroy(game, obj: GameObject) -> GameObject | None:
-    """Rule 701.8: move to its owner's graveyard, unless it has indestructible (702.12b)."""
+def destroy(game, obj: GameObject, *, can_regenerate: bool = True) -> GameObject | None:
+    """Rule 701.8: move to its owner's graveyard, unless it has indestructible (702.12b) or regenerates
+    (614.8; not if 'it can't be regenerated')."""
     if characteristics(game.state, obj).has_keyword("Indestructible"):
         return None
+    if can_regenerate and regenerates(game, obj):
+        return None
     return move(game, obj, Zone.GRAVEYARD)
+
+
+def regenerates(game, obj: GameObject) -> bool:
+    """Rule 614.8: 'the next time [it] would be destroyed this turn, instead remove all damage marked on it
+    and its controller taps it; if it's attacking or blocking, remove it from combat.' Uses the shield."""
+    state = game.state
+    if obj.id not in state.regeneration:
+        return False
+    state.regeneration.remove(obj.id)
+    obj.damage = 0
+    obj.deathtouch_damage = False
+    tap(game, obj)
+    if state.combat:
+        state.combat.attackers.pop(obj.id, None)
+        state.combat.blockers.pop(obj.id, None)
+    return True
 
 
 def sacrifice(game, obj: GameObject) -> GameObject:

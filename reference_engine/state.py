@@ -84,6 +84,7 @@ class GameState:
     # Rules that a resolved spell changed for this turn: 'damage can't be prevented' (615.12), 'players
     # can't gain life' (614.17). Cleared in the cleanup step.
     this_turn: set[str] = field(default_factory=set)
+    regeneration: list[int] = field(default_factory=list)  # ids of permanents with a regeneration shield (614.8)
     combat: Combat | None = None
     spells_cast: Counter[str] = field(default_factory=Counter)  # this turn, per player
     previous_turn_spells: Counter[str] = field(default_factory=Counter)

@@ -136,6 +136,7 @@ def _cleanup(game) -> Iterator[Decision]:
     state.effects = [e for e in state.effects if e.duration != "end_of_turn"]
     prevention.end_of_turn(game)
     state.this_turn.clear()
+    state.regeneration.clear()  # 'the next time it would be destroyed this turn' (614.8)
     state.touch()
     performed = yield from _sba_or_triggers(game)
     if performed:
