@@ -293,7 +293,7 @@ def _destroy_ignores(p: Patcher) -> None:
 
     from reference_engine import ops
 
-    p.replace("ops", "destroy", lambda game, obj: ops.move(game, obj, Zone.GRAVEYARD))
+    p.replace("ops", "destroy", lambda game, obj, **kwargs: ops.move(game, obj, Zone.GRAVEYARD))
 
 
 @mutant("lethal-damage-ignores-indestructible", "the state-based action for lethal damage destroys indestructible creatures",
