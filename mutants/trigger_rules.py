@@ -262,3 +262,29 @@ def _enters_unmodified(p: Patcher) -> None:
                     yield TriggerSource(obj.id, obj.uid, obj.face_def.name, obj.controller, obj.transform_count), printed
         return sources
     p.wrap("triggers", "_sources", wrapper)
+
+
+# --- state triggers (603.8) ----------------------------------------------------------------------
+@mutant("state-triggers-never-trigger", "'when you control no other creatures' never triggers", ["603.8"])
+def _state_never(p: Patcher) -> None:
+    p.replace("triggers", "state_triggers", lambda game: [])
+
+
+@mutant("state-trigger-repeats-while-on-stack", "a state trigger triggers again whenever the stack changes, though "
+        "its ability is still on the stack", ["603.8"])
+def _state_repeats(p: Patcher) -> None:
+    def wrapper(original):
+        def state_triggers(game):
+            state = game.state
+            seen = game.__dict__.setdefault("_state_trigger_seen", set())
+            key = sum(1 for item in state.stack if item.is_spell)
+            if key in seen:
+                return original(game)
+            seen.add(key)
+            stack, state.stack = state.stack, [i for i in state.stack if i.is_spell]
+            try:
+                return original(game)
+            finally:
+                state.stack = stack
+        return state_triggers
+    p.wrap("triggers", "state_triggers", wrapper)

@@ -120,13 +120,14 @@ def _choose_legend(game, player: str, name: str, ids: list[int]) -> Iterator[Dec
 def before_priority(game) -> Iterator[Decision]:
     """Rule 704.3 / 117.5: state-based actions until none apply, then waiting triggers onto the stack."""
     from reference_engine.daynight import enforce
-    from reference_engine.triggers import put_on_stack
+    from reference_engine.triggers import put_on_stack, state_triggers
 
     while not game.state.over:
         enforce(game)  # daybound/nightbound apply at any time, not as state-based actions (702.145c)
         performed = yield from check(game)
         if performed:
             continue
+        game.state.pending_triggers.extend(state_triggers(game))  # 603.8
         if game.state.pending_triggers:
             yield from put_on_stack(game)
             continue

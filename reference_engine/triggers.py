@@ -135,6 +135,28 @@ def _cast(game, event, value, source) -> bool:
     return spell is not None and matches(game.state, spell, value.get("filter"), _ctx(source))
 
 
+MATCHERS["state"] = ((), lambda game, event, value, source: False)  # no event: see state_triggers
+
+
+def state_triggers(game) -> list[PendingTrigger]:
+    """Rule 603.8: 'when you control no other creatures, ...' triggers as soon as the game state matches
+    (a `when: {state: <condition>}`), and not again while it is waiting or on the stack."""
+    state = game.state
+    busy = {(t.source_uid, id(t.ability)) for t in state.pending_triggers}
+    busy |= {(item.source_uid, id(item.ability)) for item in state.stack if not item.is_spell}
+    found = []
+    for source, abilities in _permanent_sources(state):
+        for ability in abilities:
+            condition = ability.data["when"].get("state")
+            if condition is None or (source.uid, id(ability)) in busy:
+                continue
+            pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability, {},
+                                     state.new_timestamp(), source.transform_count, source.snapshot)
+            if holds(game, condition, _PendingCtx(pending)):
+                found.append(pending)
+    return found
+
+
 def _permanent_sources(state) -> list[tuple[TriggerSource, tuple[Ability, ...]]]:
     """The permanents with triggered abilities. They follow from the characteristics, so they are
     kept until the state's version changes: most events (damage, mana, a spell cast) change none."""
