@@ -287,16 +287,16 @@ def _replaced_draw_first(p: Patcher) -> None:
         "effect ('that much damage plus 2')", ["614.7a"])
 def _zero_damage_increased(p: Patcher) -> None:
     def wrapper(original):
-        def damage(game, source, target, amount, *, combat=False):
+        def damage(game, source, target, amount, *, combat=False, **kwargs):
             from reference_engine.damage import applicable
 
             if amount <= 0:
                 extra = sum(int(e.spec[1]["amount"]) for e in applicable(game, source, target, combat=combat)
                             if e.spec[0] == "add")
                 if extra:
-                    return (yield from original(game, source, target, extra, combat=combat))
+                    return (yield from original(game, source, target, extra, combat=combat, **kwargs))
                 return 0
-            return (yield from original(game, source, target, amount, combat=combat))
+            return (yield from original(game, source, target, amount, combat=combat, **kwargs))
         return damage
     p.wrap("ops", "damage", wrapper)
 
@@ -379,3 +379,64 @@ def _regenerated_stays_in_combat(p: Patcher) -> None:
             return used
         return regenerates
     p.wrap("ops", "regenerates", wrapper)
+
+
+@mutant("regeneration-outlasts-the-turn", "a regeneration shield is still there on later turns", ["614.3", "614.8"])
+def _regeneration_outlasts(p: Patcher) -> None:
+    from reference_engine import turn
+
+    def wrapper(original):
+        def cleanup(game):
+            shields = list(game.state.regeneration)
+            yield from original(game)
+            game.state.regeneration = shields
+        return cleanup
+    p.wrap("turn", "_cleanup", wrapper)
+    del turn
+
+
+# --- self-replacement effects (614.15, 616.1a) ---------------------------------------------------
+@mutant("self-replacement-applied-last", "a spell's own 'deals 4 damage instead' is applied after the other "
+        "replacement effects, not first", ["616.1a"])
+def _self_replacement_last(p: Patcher) -> None:
+    def wrapper(original):
+        def choose(game, source, target, amount, *, combat, self_replacements=()):
+            order = yield from original(game, source, target, amount, combat=combat, self_replacements=())
+            return tuple(order) + tuple(self_replacements)
+        return choose
+    p.wrap("damage", "choose", wrapper)
+
+    def wrap_modified(original):
+        def modified_amount(game, source, target, amount, *, combat, order=None):
+            if order is not None:
+                selfs = [e for e in order if e.spec[0] == "set"]
+                rest = [e for e in order if e.spec[0] != "set"]
+                if selfs:
+                    amount = original(game, source, target, amount, combat=combat, order=tuple(rest))
+                    return int(selfs[-1].spec[1]["amount"]) if amount > 0 else 0
+            return original(game, source, target, amount, combat=combat, order=order)
+        return modified_amount
+    p.wrap("damage", "modified_amount", wrap_modified)
+
+
+@mutant("self-replacement-ignored", "'[this spell] deals 4 damage instead if ...' is ignored", ["614.15"])
+def _self_replacement_ignored(p: Patcher) -> None:
+    def wrapper(original):
+        def damage(game, source, target, amount, *, combat=False, self_replacements=()):
+            return (yield from original(game, source, target, amount, combat=combat))
+        return damage
+    p.wrap("ops", "damage", wrapper)
+
+
+@mutant("self-replacement-ignores-condition", "'deals 4 damage instead if you control three or more artifacts' "
+        "applies whatever you control", ["614.15"])
+def _self_replacement_always(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["damage"]
+
+    def damage(game, ctx, params):
+        if "instead" in params:
+            params = dict(params, instead=dict(params["instead"], **{"if": None}))
+        return original(game, ctx, params)
+    p.set_item(EFFECTS, "damage", damage)

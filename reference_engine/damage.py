@@ -94,6 +94,8 @@ def _step(effect: Applicable, amount: int, used: dict[int, int]) -> int:
     kind, spec = effect.spec
     if amount <= 0:
         return 0  # 614.7: nothing left to modify
+    if kind == "set":
+        return int(spec["amount"])
     if kind == "multiply":
         return amount * int(spec.get("factor", 2))
     if kind == "add":
@@ -123,22 +125,30 @@ def affected_player(game, target: Target) -> str:
     return characteristics(game.state, obj).controller
 
 
-def choose(game, source, target: Target, amount: int, *, combat: bool) -> Iterator[Decision]:
-    """The order to apply this event's effects in, asked of the affected player when it matters."""
+def choose(game, source, target: Target, amount: int, *, combat: bool,
+           self_replacements: tuple[Applicable, ...] = ()) -> Iterator[Decision]:
+    """The order to apply this event's effects in, asked of the affected player when it matters. The
+    spell's own self-replacement effects come first (614.15, 616.1a); the player orders the others."""
     effects = applicable(game, source, target, combat=combat)
     if len(effects) <= 1 or amount <= 0:
-        return tuple(effects)
+        return tuple(self_replacements) + tuple(effects)
     order = yield from choose_order(game, affected_player(game, target), effects,
-                                    lambda order: _outcome(order, amount), "the damage")
-    return tuple(order)
+                                    lambda order: _outcome(list(self_replacements) + order, amount), "the damage")
+    return tuple(self_replacements) + tuple(order)
+
+
+def self_replacement(source_uid: int | None, source_name: str, amount: int) -> Applicable:
+    """'[This spell] deals 4 damage instead if ...': part of the spell's own effect (614.15)."""
+    return Applicable(source_uid, source_name, 0, ("set", {"amount": amount}))
 
 
 def modified_amount(game, source, target: Target, amount: int, *, combat: bool,
                     order: tuple[Applicable, ...] | None = None) -> int:
     """The damage actually dealt once every effect has been applied in `order` (the effects still
-    applicable, 616.1f); shields used are reduced. Without an order, only an event whose result doesn't
-    depend on the order can be modified."""
-    effects = applicable(game, source, target, combat=combat)
+    applicable, 616.1f; the self-replacements in it first); shields used are reduced. Without an order,
+    only an event whose result doesn't depend on the order can be modified."""
+    selfs = [e for e in order or () if e.spec[0] == "set"]
+    effects = selfs + applicable(game, source, target, combat=combat)
     if order is not None:
         keys = {_key(e) for e in effects}
         chosen = [e for e in order if _key(e) in keys]

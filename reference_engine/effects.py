@@ -141,10 +141,17 @@ def _damage_source(game, ctx: Ctx) -> ops.DamageSource:
 # --- the effects ------------------------------------------------------------------------------
 @effect("damage")
 def _damage(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
-    """'[Source] deals N damage to [target]' (or to each of them: {all: filter})."""
+    """'[Source] deals N damage to [target]' (or to each of them: {all: filter}). `instead: {if, amount}`:
+    '... deals 4 damage instead if you control three or more artifacts', a self-replacement (614.15)."""
+    from reference_engine.damage import self_replacement
+
     amount = value(game, ctx, params["amount"])
+    selfs = ()
+    instead = params.get("instead")
+    if instead is not None and holds(game, instead.get("if"), ctx):
+        selfs = (self_replacement(ctx.source_uid, ctx.source_name, value(game, ctx, instead["amount"])),)
     for target in targets_of(game, ctx, params["to"]):
-        yield from ops.damage(game, _damage_source(game, ctx), target, amount)
+        yield from ops.damage(game, _damage_source(game, ctx), target, amount, self_replacements=selfs)
 
 
 @effect("destroy")
