@@ -440,3 +440,74 @@ def _self_replacement_always(p: Patcher) -> None:
             params = dict(params, instead=dict(params["instead"], **{"if": None}))
         return original(game, ctx, params)
     p.set_item(EFFECTS, "damage", damage)
+
+
+# --- more prevention (615.5, 615.8, 615.11, 615.13) ---------------------------------------------
+@mutant("prevention-rider-ignored", "the rest of a prevention effect ('for each 1 damage prevented this way ...', "
+        "'you gain life equal to the damage prevented') doesn't happen", ["615.5"])
+def _rider_ignored(p: Patcher) -> None:
+    def wrapper(original):
+        def after_prevention(game, target, effects, used, prevented):
+            return original(game, target, [e for e in effects if not getattr(e.spec[1], "rider", None)], used,
+                            prevented)
+        return after_prevention
+    p.wrap("damage", "_after_prevention", wrapper)
+
+
+@mutant("next-instance-prevention-never-used-up", "'the next time it would deal damage, prevent that damage' "
+        "prevents every later instance this turn too", ["615.8"])
+def _next_instance_forever(p: Patcher) -> None:
+    from reference_engine.prevention import NextInstance
+
+    def wrapper(original):
+        def next_instances(game, source):
+            for effect in game.state.prevention:
+                if isinstance(effect, NextInstance):
+                    effect.used = False
+            return original(game, source)
+        return next_instances
+    p.wrap("prevention", "next_instances", wrapper)
+
+
+@mutant("shields-for-each-creature-follow-the-filter", "'prevent the next 1 damage to each creature you control' "
+        "also shields creatures that come under your control later", ["615.11"])
+def _shields_follow_filter(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["prevent_next"]
+
+    def prevent_next(game, ctx, params):
+        original(game, ctx, params)
+        if isinstance(params.get("to"), dict) and "all" in params["to"]:
+            game.__dict__.setdefault("_shield_filters", []).append((params["to"]["all"], params["amount"], ctx))
+    p.set_item(EFFECTS, "prevent_next", prevent_next)
+
+    def wrapper(shields):
+        def all_shields(game, target):
+            from reference_engine.filters import FilterContext, matches
+            from reference_engine.prevention import Shield
+
+            found = shields(game, target)
+            if target.kind == "object" and not found and target.value in game.state.objects:
+                obj = game.state.objects[target.value]
+                for filt, amount, ctx in game.__dict__.get("_shield_filters", []):
+                    given = game.__dict__.setdefault("_shielded", set())
+                    if obj.id not in given and matches(game.state, obj, filt, FilterContext(ctx.controller)):
+                        given.add(obj.id)
+                        shield = Shield(target, amount, ctx.controller, game.state.new_timestamp(), ctx.source_uid,
+                                        ctx.source_name)
+                        game.state.prevention.append(shield)
+                        found.append(shield)
+            return found
+        return all_shields
+    p.wrap("prevention", "shields", wrapper)
+
+
+@mutant("prevented-damage-triggers-nothing", "'whenever damage that would be dealt to you is prevented' never "
+        "triggers", ["615.13"])
+def _prevented_triggers_nothing(p: Patcher) -> None:
+    def wrapper(original):
+        def after_prevention(game, target, effects, used, prevented):
+            return original(game, target, effects, used, 0)
+        return after_prevention
+    p.wrap("damage", "_after_prevention", wrapper)

@@ -288,3 +288,28 @@ def _state_repeats(p: Patcher) -> None:
                 state.stack = stack
         return state_triggers
     p.wrap("triggers", "state_triggers", wrapper)
+
+
+# --- reflexive triggered abilities (603.12) ------------------------------------------------------
+@mutant("reflexive-trigger-ignored", "'when you do, ...' never triggers", ["603.12"])
+def _reflexive_ignored(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    p.set_item(EFFECTS, "reflexive", lambda game, ctx, params: None)
+
+
+@mutant("reflexive-trigger-without-the-action", "'you may pay {2}{R}. When you do, ...' triggers whether or not "
+        "the player pays", ["603.12"])
+def _reflexive_regardless(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["may_pay"]
+
+    def may_pay(game, ctx, params):
+        before = len(game.state.pending_triggers)
+        yield from original(game, ctx, params)
+        if len(game.state.pending_triggers) == before:
+            for step in params.get("then", []):
+                if "reflexive" in step:
+                    EFFECTS["reflexive"](game, ctx, step["reflexive"])
+    p.set_item(EFFECTS, "may_pay", may_pay)

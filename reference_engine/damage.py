@@ -52,6 +52,8 @@ def applicable(game, source, target: Target, *, combat: bool) -> list[Applicable
                              e.timestamp if e else 0, ("prevent_all", e)) for e in alls]
     found += [Applicable(s.source_uid, s.source_name, s.timestamp, ("shield", s))
               for s in prevention.shields(game, target)]
+    found += [Applicable(e.source_uid, e.source_name, e.timestamp, ("next_instance", e))
+              for e in prevention.next_instances(game, source)]
     if "damage_cant_be_prevented" in state.this_turn:
         # 615.12: prevention effects still apply but prevent nothing, and shields aren't reduced; none of
         # these has an additional effect, so applying them changes nothing at all.
@@ -59,7 +61,7 @@ def applicable(game, source, target: Target, *, combat: bool) -> list[Applicable
     return sorted(found, key=lambda e: e.timestamp)
 
 
-PREVENTION_KINDS = ("prevent_n", "prevent_all", "shield")
+PREVENTION_KINDS = ("prevent_n", "prevent_all", "shield", "next_instance")
 
 
 def _receiver(game, target: Target):
@@ -103,6 +105,9 @@ def _step(effect: Applicable, amount: int, used: dict[int, int]) -> int:
     if kind == "prevent_n":
         return max(0, amount - int(spec["amount"]))
     if kind == "prevent_all":
+        return 0
+    if kind == "next_instance":
+        used[id(spec)] = amount
         return 0
     left = spec.remaining - used.get(id(spec), 0)
     prevented = min(left, amount)
@@ -157,13 +162,41 @@ def modified_amount(game, source, target: Target, amount: int, *, combat: bool,
         raise EngineLimit("several replacement or prevention effects apply to this damage and their order "
                           "matters, but the damage is dealt where no choice can be asked")
     used: dict[int, int] = {}
+    prevented = 0
     for effect in effects:
+        before = amount
         amount = _step(effect, amount, used)
+        if effect.spec[0] in PREVENTION_KINDS:
+            prevented += max(0, before - amount)
     for effect in effects:
         kind, spec = effect.spec
         if kind == "shield" and used.get(id(spec)):
             spec.remaining -= used[id(spec)]
+        if kind == "next_instance" and id(spec) in used:
+            spec.used = True
+    _after_prevention(game, target, effects, used, prevented)
     return amount
+
+
+def _after_prevention(game, target: Target, effects: list[Applicable], used: dict[int, int], prevented: int) -> None:
+    """615.5: the rest of a prevention effect ('for each 1 damage prevented this way, put a +1/+1 counter on
+    that creature', 'you gain life equal to the damage prevented this way') happens right after the
+    prevention; abilities that trigger on damage being prevented trigger (615.13)."""
+    from reference_engine import ops
+
+    state = game.state
+    for effect in effects:
+        kind, spec = effect.spec
+        rider = getattr(spec, "rider", None) if kind in ("shield", "next_instance") else None
+        amount = used.get(id(spec), 0)
+        if not rider or amount <= 0:
+            continue
+        if "counters" in rider and target.kind == "object" and target.value in state.objects:
+            ops.add_counters(game, state.objects[target.value], rider["counters"], amount)
+        if rider.get("gain_life"):
+            ops.gain_life(game, spec.controller, amount)
+    if prevented > 0:
+        ops.emit(game, "damage_prevented", target=target, amount=prevented)
 
 
 def _key(effect: Applicable) -> tuple[str, int | None, int]:

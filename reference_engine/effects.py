@@ -110,6 +110,8 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         return expr
     if expr == "X":
         return ctx.x
+    if expr == "event_amount":  # 'that many': the amount in the triggering event
+        return int(ctx.event.get("amount", 0))
     if isinstance(expr, dict) and "power_of" in expr:
         found = objects(game, ctx, expr["power_of"])
         if found and found[0].zone is Zone.BATTLEFIELD:
@@ -202,6 +204,18 @@ def _this_turn(game, ctx: Ctx, params: str) -> None:
     """'Damage can't be prevented this turn' (damage_cant_be_prevented, 615.12), 'players can't gain life
     this turn' (players_cant_gain_life, 614.17): a rule changed until the cleanup step."""
     game.state.this_turn.add(params)
+
+
+@effect("reflexive")
+def _reflexive(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'When you do, [effect]': a reflexive triggered ability (603.12), created already triggered by what
+    the resolving ability just did; it goes on the stack the next time a player would receive priority."""
+    from reference_engine.state import PendingTrigger
+
+    state = game.state
+    state.pending_triggers.append(PendingTrigger(ctx.controller, ctx.source_id, ctx.source_uid, ctx.source_name,
+                                                 params["ability"], {}, state.new_timestamp(),
+                                                 source_snapshot=ctx.snapshot))
 
 
 @effect("skip_next")
@@ -417,7 +431,7 @@ def _prevent_damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
     add(game, PreventionEffect(params.get("source", {}), bool(params.get("combat")), ctx.controller,
                                game.state.new_timestamp(), params.get("until", "end_of_turn"), ctx.source_uid,
-                               ctx.source_name))
+                               ctx.source_name, to_you=params.get("to") == "you"))
 
 
 @effect("prevent_next")
@@ -427,8 +441,18 @@ def _prevent_next(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
     for target in targets_of(game, ctx, params["to"]):
         add(game, Shield(target, value(game, ctx, params["amount"]), ctx.controller, game.state.new_timestamp(),
-                         ctx.source_uid, ctx.source_name))
+                         ctx.source_uid, ctx.source_name, rider=params.get("prevented_this_way")))
 
+
+@effect("prevent_next_instance")
+def _prevent_next_instance(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'The next time target creature would deal damage this turn, prevent that damage' (rule 615.8);
+    `prevented_this_way: {gain_life: true}`: 'you gain life equal to the damage prevented this way' (615.5)."""
+    from reference_engine.prevention import NextInstance, add
+
+    for obj in objects(game, ctx, params["from"]):
+        add(game, NextInstance(obj.id, ctx.controller, game.state.new_timestamp(), ctx.source_uid, ctx.source_name,
+                               rider=params.get("prevented_this_way")))
 
 @effect("return_to_hand")
 def _return_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> None:

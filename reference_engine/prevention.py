@@ -29,6 +29,7 @@ class PreventionEffect:
     duration: str = "end_of_turn"  # end_of_turn | permanent
     source_uid: int | None = None  # the spell or ability's source, which names the effect (616.1)
     source_name: str = ""
+    to_you: bool = False  # 'prevent all damage that would be dealt to you'
 
 
 @dataclass(eq=False)
@@ -43,9 +44,26 @@ class Shield:
     source_name: str = ""
     duration: str = "end_of_turn"
     combat_only: bool = False
+    rider: dict[str, Any] | None = None  # what the rest of the effect does with the damage prevented (615.5)
 
 
-def add(game, effect: PreventionEffect | Shield) -> None:
+@dataclass(eq=False)
+class NextInstance:
+    """'The next time [source] would deal damage this turn, prevent that damage' (615.8): the next damage
+    event from that object, however much, then it is used up."""
+
+    source_object: int
+    controller: str
+    timestamp: int
+    source_uid: int | None = None
+    source_name: str = ""
+    duration: str = "end_of_turn"
+    combat_only: bool = False
+    rider: dict[str, Any] | None = None
+    used: bool = False
+
+
+def add(game, effect: PreventionEffect | Shield | NextInstance) -> None:
     game.state.prevention.append(effect)
 
 
@@ -56,6 +74,8 @@ def preventing(game, source, target: Target, *, combat: bool) -> list[Prevention
     obj = state.objects.get(source.object_id) if source.object_id is not None else None
     for effect in state.prevention:
         if not isinstance(effect, PreventionEffect) or (effect.combat_only and not combat):
+            continue
+        if effect.to_you and not (target.kind == "player" and target.value == effect.controller):
             continue
         if matches(state, obj, effect.source, FilterContext(effect.controller), chars=source.chars):
             found.append(effect)
@@ -70,6 +90,12 @@ def prevents(game, source, target: Target, amount: int, *, combat: bool) -> bool
 def shields(game, target: Target) -> list[Shield]:
     """The shields left on a player or permanent (615.7)."""
     return [e for e in game.state.prevention if isinstance(e, Shield) and e.target == target and e.remaining > 0]
+
+
+def next_instances(game, source) -> list[NextInstance]:
+    """The 'next time [it] would deal damage' effects waiting for this source (615.8)."""
+    return [e for e in game.state.prevention
+            if isinstance(e, NextInstance) and not e.used and e.source_object == source.object_id]
 
 
 def end_of_turn(game) -> None:

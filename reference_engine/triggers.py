@@ -136,6 +136,14 @@ def _cast(game, event, value, source) -> bool:
 
 
 MATCHERS["state"] = ((), lambda game, event, value, source: False)  # no event: see state_triggers
+MATCHERS["reflexive"] = ((), lambda game, event, value, source: False)  # created already triggered (603.12)
+
+
+@matcher("damage_prevented", "damage_prevented")
+def _damage_prevented(game, event, value, source) -> bool:
+    """'Whenever damage that would be dealt to you is prevented' (615.13)."""
+    target = event.data["target"]
+    return value.get("to") != "you" or (target.kind == "player" and target.value == source.controller)
 
 
 def state_triggers(game) -> list[PendingTrigger]:
