@@ -313,3 +313,49 @@ def _reflexive_regardless(p: Patcher) -> None:
                 if "reflexive" in step:
                     EFFECTS["reflexive"](game, ctx, step["reflexive"])
     p.set_item(EFFECTS, "may_pay", may_pay)
+
+
+# --- countered spells (603.10e), "do this only once each turn" (603.2h) -------------------------
+@mutant("countered-trigger-looks-forward", "'whenever a spell you've cast is countered' looks at the object after "
+        "the event, a card in a graveyard, which is no spell: it never triggers", ["603.10e"])
+def _countered_forward(p: Patcher) -> None:
+    from reference_engine.model import Zone
+    from reference_engine.triggers import MATCHERS
+
+    kinds, original = MATCHERS["countered"]
+
+    def countered(game, event, value, source):
+        obj = game.state.objects.get(event.data["new_id"])
+        return obj is not None and obj.zone is Zone.STACK and original(game, event, value, source)
+    p.set_item(MATCHERS, "countered", (kinds, countered))
+
+
+@mutant("countered-trigger-ignores-caster", "'whenever a spell you've cast is countered' triggers for any "
+        "player's spell", ["603.10e"])
+def _countered_any(p: Patcher) -> None:
+    from reference_engine.triggers import MATCHERS
+
+    kinds, original = MATCHERS["countered"]
+    p.set_item(MATCHERS, "countered", (kinds, lambda game, event, value, source: True))
+
+
+@mutant("once-each-turn-ignored", "'do this only once each turn' doesn't stop the ability triggering again",
+        ["603.2h"])
+def _once_ignored(p: Patcher) -> None:
+    p.replace("triggers", "_done_this_turn", lambda game, source, ability: False)
+
+
+@mutant("once-each-turn-counts-triggering", "'do this only once each turn' counts the ability triggering, not "
+        "the player taking the action", ["603.2h"])
+def _once_counts_triggering(p: Patcher) -> None:
+    from reference_engine.optional_effects import done_key
+
+    def wrapper(original):
+        def check(game, event):
+            found = original(game, event)
+            for trigger in found:
+                if trigger.ability.data.get("once_each_turn"):
+                    game.state.this_turn.add(done_key(trigger.source_uid, trigger.ability))
+            return found
+        return check
+    p.wrap("triggers", "check", wrapper)

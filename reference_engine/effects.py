@@ -112,6 +112,9 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         return ctx.x
     if expr == "event_amount":  # 'that many': the amount in the triggering event
         return int(ctx.event.get("amount", 0))
+    if expr == "event_spell_colors":  # 'for each of that spell's colors'
+        spell = game.state.objects.get(ctx.event.get("object_id", -1))
+        return len(characteristics(game.state, spell).colors) if spell is not None else 0
     if isinstance(expr, dict) and "power_of" in expr:
         found = objects(game, ctx, expr["power_of"])
         if found and found[0].zone is Zone.BATTLEFIELD:
@@ -176,8 +179,10 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
     for obj in objects(game, ctx, params["what"]):
         item = next((i for i in state.stack if i.object_id == obj.id), None)
         if item is not None:
+            snap = ops.snapshot(game, obj)
             state.stack.remove(item)
-            ops.move(game, obj, Zone.GRAVEYARD)
+            new = ops.move(game, obj, Zone.GRAVEYARD)
+            ops.emit(game, "countered", object_id=obj.id, new_id=new.id, controller=item.controller, snapshot=snap)
 
 
 @effect("return_to_battlefield")

@@ -28,7 +28,15 @@ def _may(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
             break
         game.state.rejection = "answer yes or no"
     if move.yes:
+        ability = ctx.item.ability if ctx.item is not None else None
+        if ability is not None and ability.data.get("once_each_turn"):
+            game.state.this_turn.add(done_key(ctx.source_uid, ability))  # 603.2h: the action was taken
         yield from run(game, ctx, params["then"])
+
+
+def done_key(source_uid, ability) -> str:
+    """'Do this only once each turn' (603.2h): that this source's controller took the action this turn."""
+    return f"done:{source_uid}:{id(ability)}"
 
 
 @effect("may_pay")

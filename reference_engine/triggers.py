@@ -211,6 +211,8 @@ def check(game, event: Event) -> list[PendingTrigger]:
             kinds, fn = MATCHERS[key]
             if event.kind not in kinds or not fn(game, event, value, source):
                 continue
+            if ability.data.get("once_each_turn") and _done_this_turn(game, source, ability):
+                continue  # 603.2h: it triggers only if the action wasn't taken this turn
             pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability,
                                      dict(event.data), game.state.new_timestamp(), source.transform_count,
                                      source.snapshot)
@@ -218,6 +220,19 @@ def check(game, event: Event) -> list[PendingTrigger]:
                 continue
             found.append(pending)
     return found + _additional_triggers(game, found)
+
+
+def _done_this_turn(game, source: TriggerSource, ability: Ability) -> bool:
+    from reference_engine.optional_effects import done_key
+
+    return done_key(source.uid, ability) in game.state.this_turn
+
+
+@matcher("countered", "countered")
+def _countered(game, event, value, source) -> bool:
+    """'Whenever a spell you've cast is countered': the spell as it was on the stack, looking back in
+    time (603.10e), since after the event it is a card in a graveyard."""
+    return value.get("player") != "you" or event.data["controller"] == source.controller
 
 
 def _delayed(game, event: Event) -> list[PendingTrigger]:
