@@ -359,3 +359,22 @@ def _once_counts_triggering(p: Patcher) -> None:
             return found
         return check
     p.wrap("triggers", "check", wrapper)
+
+
+# --- zone-change triggers (603.6) ---------------------------------------------------------------
+@mutant("zone-change-trigger-follows-the-card", "a zone-change trigger's 'return it' finds the card in whatever "
+        "zone it is now, not only in the zone it went to", ["603.6", "603.6c"])
+def _zone_change_follows(p: Patcher) -> None:
+    from reference_engine import effects
+
+    def wrapper(original):
+        def objects(game, ctx, ref):
+            if ref == "event_object":
+                obj = game.state.objects.get(ctx.event.get("new_id", -1))
+                if obj is None and ctx.event.get("uid") is not None:
+                    obj = game.state.find_uid(ctx.event["uid"])
+                return [obj] if obj is not None else []
+            return original(game, ctx, ref)
+        return objects
+    p.wrap("effects", "objects", wrapper)
+    del effects

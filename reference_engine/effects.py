@@ -243,6 +243,15 @@ def _delayed_trigger(game, ctx: Ctx, params: dict[str, Any]) -> None:
                                              params["ability"], {"it": list(ctx.memory.get("it", []))}))
 
 
+@effect("exile_graveyard")
+def _exile_graveyard(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Exile target player's graveyard'."""
+    state = game.state
+    for target in targets_of(game, ctx, params["player"]):
+        for object_id in list(state.zone_ids(Zone.GRAVEYARD, str(target.value))):
+            ops.move(game, state.objects[object_id], Zone.EXILE)
+
+
 @effect("draw")
 def _draw(game, ctx: Ctx, params: dict[str, Any]) -> None:
     ops.draw(game, ctx.controller, value(game, ctx, params.get("count", 1)))
