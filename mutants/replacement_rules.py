@@ -511,3 +511,30 @@ def _prevented_triggers_nothing(p: Patcher) -> None:
             return original(game, target, effects, used, 0)
         return after_prevention
     p.wrap("damage", "_after_prevention", wrapper)
+
+
+# --- tokens and counters (614.16) ----------------------------------------------------------------
+@mutant("token-doubling-ignored", "'it creates twice that many of those tokens instead' doesn't apply", ["614.16"])
+def _token_doubling_ignored(p: Patcher) -> None:
+    def wrapper(original):
+        def effect_amounts(game, player, key, amount):
+            return amount if key == "tokens_multiply" else original(game, player, key, amount)
+        return effect_amounts
+    p.wrap("ops", "effect_amounts", wrapper)
+
+
+@mutant("counter-doubling-only-for-resolving-effects", "'if an effect would put counters on a permanent' applies "
+        "only to counters put by a resolving spell or ability, not by a prevention effect", ["614.16"])
+def _counter_doubling_only_resolving(p: Patcher) -> None:
+    from reference_engine import ops
+
+    def wrapper(original):
+        def after_prevention(game, target, effects, used, prevented):
+            real = ops.add_counters_by_effect
+            ops.add_counters_by_effect = ops.add_counters
+            try:
+                return original(game, target, effects, used, prevented)
+            finally:
+                ops.add_counters_by_effect = real
+        return after_prevention
+    p.wrap("damage", "_after_prevention", wrapper)

@@ -192,7 +192,7 @@ def _after_prevention(game, target: Target, effects: list[Applicable], used: dic
         if not rider or amount <= 0:
             continue
         if "counters" in rider and target.kind == "object" and target.value in state.objects:
-            ops.add_counters(game, state.objects[target.value], rider["counters"], amount)
+            ops.add_counters_by_effect(game, state.objects[target.value], rider["counters"], amount)
         if rider.get("gain_life"):
             ops.gain_life(game, spec.controller, amount)
     if prevented > 0:

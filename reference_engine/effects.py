@@ -266,7 +266,7 @@ def _gain_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
 def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
     card = token_card(params["token"])
     made = []
-    for _ in range(value(game, ctx, params.get("count", 1))):
+    for _ in range(ops.effect_amounts(game, ctx.controller, "tokens_multiply", value(game, ctx, params.get("count", 1)))):
         new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False))
         made.append(new.id)
     ctx.memory["it"] = made
@@ -306,7 +306,7 @@ def _if(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
 def _add_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is Zone.BATTLEFIELD:
-            ops.add_counters(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)))
+            ops.add_counters_by_effect(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)))
 
 
 @effect("remove_all_counters")

@@ -180,6 +180,30 @@ def sacrifice(game, obj: GameObject) -> GameObject:
     return move(game, obj, Zone.GRAVEYARD)
 
 
+def effect_amounts(game, player: str, key: str, amount: int) -> int:
+    """Rule 614.16: 'if an effect would create one or more tokens under your control' / 'put one or more
+    counters on a permanent you control', it does twice that many instead (`replacement: {key: factor}`
+    of a permanent `player` controls), whether a resolving spell or ability or another replacement or
+    prevention effect creates them."""
+    if amount <= 0:
+        return amount
+    state = game.state
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        if chars.controller != player:
+            continue
+        for ability in chars.abilities:
+            if ability.kind == "replacement" and key in ability.data:
+                amount *= int(ability.data[key])
+    return amount
+
+
+def add_counters_by_effect(game, obj: GameObject, kind: str, amount: int) -> None:
+    """Counters an effect puts on a permanent (not a cost's), after the effects that replace that (614.16)."""
+    add_counters(game, obj, kind, effect_amounts(game, characteristics(game.state, obj).controller,
+                                                 "counters_multiply", amount))
+
+
 def add_counters(game, obj: GameObject, kind: str, amount: int) -> None:
     if amount > 0:
         obj.counters[kind] += amount
