@@ -538,3 +538,25 @@ def _counter_doubling_only_resolving(p: Patcher) -> None:
                 ops.add_counters_by_effect = real
         return after_prevention
     p.wrap("damage", "_after_prevention", wrapper)
+
+
+# --- redirection (614.9) -------------------------------------------------------------------------
+@mutant("redirection-ignored", "'all combat damage that would be dealt to you is dealt to target attacking "
+        "creature instead' doesn't redirect it", ["614.9"])
+def _redirection_ignored(p: Patcher) -> None:
+    p.replace("prevention", "redirected", lambda game, target, *, combat: target)
+
+
+@mutant("redirection-to-a-permanent-gone", "a redirection still takes the damage away when the permanent it "
+        "redirects to has left the battlefield (the damage is lost)", ["614.9"])
+def _redirection_to_gone(p: Patcher) -> None:
+    from reference_engine.model import Target
+    from reference_engine.prevention import Redirect
+
+    def redirected(game, target, *, combat):
+        for effect in game.state.prevention:
+            if isinstance(effect, Redirect) and (combat or not effect.combat_only) and \
+                    target.kind == "player" and target.value == effect.controller:
+                return Target("object", effect.to_object)
+        return target
+    p.replace("prevention", "redirected", redirected)

@@ -458,6 +458,16 @@ def _prevent_next(game, ctx: Ctx, params: dict[str, Any]) -> None:
                          ctx.source_uid, ctx.source_name, rider=params.get("prevented_this_way")))
 
 
+@effect("redirect_damage")
+def _redirect_damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'All [combat] damage that would be dealt to you this turn is dealt to target attacking creature
+    instead' (614.9)."""
+    from reference_engine.prevention import Redirect, add
+
+    for obj in objects(game, ctx, params["to"]):
+        add(game, Redirect(obj.id, ctx.controller, game.state.new_timestamp(), bool(params.get("combat"))))
+
+
 @effect("prevent_next_instance")
 def _prevent_next_instance(game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'The next time target creature would deal damage this turn, prevent that damage' (rule 615.8);

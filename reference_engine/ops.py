@@ -290,9 +290,11 @@ def damage(game, source: DamageSource, target: Target, amount: int, *, combat: b
     """Deal damage, first asking the affected player the order of the replacement and prevention
     effects that would modify it, when that order matters (616.1). Returns the damage dealt."""
     from reference_engine.damage import choose
+    from reference_engine.prevention import redirected
 
     if amount <= 0:
         return 0  # 614.7a: a source that would deal 0 damage deals no damage: nothing to modify
+    target = redirected(game, target, combat=combat)
     order = yield from choose(game, source, target, amount, combat=combat, self_replacements=self_replacements)
     return deal_damage(game, source, target, amount, combat=combat, order=order)
 

@@ -63,7 +63,41 @@ class NextInstance:
     used: bool = False
 
 
-def add(game, effect: PreventionEffect | Shield | NextInstance) -> None:
+@dataclass(eq=False)
+class Redirect:
+    """'All combat damage that would be dealt to you this turn is dealt to target attacking creature
+    instead' (a redirection effect, 614.9): a replacement effect kept with the prevention effects, since
+    it too watches damage events for a duration."""
+
+    to_object: int
+    controller: str
+    timestamp: int
+    combat_only: bool = False
+    duration: str = "end_of_turn"
+
+
+def redirected(game, target: Target, *, combat: bool) -> Target:
+    """Where damage to `target` is dealt: a redirection applies only while the permanent it redirects to is
+    still on the battlefield and still a creature, planeswalker or battle (614.9)."""
+    from reference_engine.layers import characteristics
+    from reference_engine.model import Zone
+
+    state = game.state
+    for effect in state.prevention:
+        if not isinstance(effect, Redirect) or (effect.combat_only and not combat):
+            continue
+        if target.kind != "player" or target.value != effect.controller:
+            continue
+        obj = state.objects.get(effect.to_object)
+        if obj is None or obj.zone is not Zone.BATTLEFIELD:
+            continue
+        if not {"Creature", "Planeswalker", "Battle"} & set(characteristics(state, obj).types):
+            continue
+        return Target("object", obj.id)
+    return target
+
+
+def add(game, effect: PreventionEffect | Shield | NextInstance | Redirect) -> None:
     game.state.prevention.append(effect)
 
 
