@@ -17,3 +17,4 @@ from mutants import daynight  # noqa: F401  (day/night, transform, Tovolar, Moon
 from mutants import copy  # noqa: F401  (copies, blight, double-faced cards: the grub/ cases)
 from mutants import replacement_rules  # noqa: F401  (replacement and prevention effects: 614, 615, 616)
 from mutants import trigger_rules  # noqa: F401  (handling triggered abilities: 603)
+from mutants import layer_rules  # noqa: F401  (layers, dependency, counters, state-based actions, lifelink: issue 20)

@@ -22,7 +22,7 @@ Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 #: Keywords the rules core implements; a face whose text is only these needs no definition.
 KNOWN_KEYWORDS = frozenset({
     "Flash", "Flying", "Reach", "Haste", "Vigilance", "Trample", "Lifelink", "Deathtouch", "Menace",
-    "First strike", "Double strike", "Indestructible", "Defender", "Changeling", "Daybound", "Nightbound",
+    "First strike", "Double strike", "Indestructible", "Defender", "Changeling", "Daybound", "Nightbound", "Infect",
 })
 ABILITY_KINDS = ("keyword", "mana", "activated", "loyalty", "triggered", "static", "replacement", "spell", "rule")
 

@@ -83,6 +83,8 @@ def check_tap_untap(game, obj: GameObject, chars: Characteristics, cost: Cost) -
         raise Illegal(f"{name} is already tapped, so {{T}} can't be paid")
     if cost.untap and not obj.tapped:
         raise Illegal(f"{name} is already untapped, so {{Q}} can't be paid")
+    if cost.remove_counter and not obj.counters.get(cost.remove_counter):
+        raise Illegal(f"{name} has no {cost.remove_counter} counter to remove")
     if (cost.tap or cost.untap) and "Creature" in chars.types and obj.summoning_sick \
             and not chars.has_keyword("Haste"):
         raise Illegal(f"{name} has not been under its controller's control continuously since their "
@@ -111,6 +113,8 @@ def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ab
         ops.tap(game, obj)
     if cost.untap:
         ops.untap(game, obj)
+    if cost.remove_counter:
+        ops.remove_counters(game, obj, cost.remove_counter, 1)
     if cost.sacrifice_self:
         ops.sacrifice(game, obj)
     yield from resolve_mana_ability(game, obj, ability, player, produced, snap)
@@ -229,6 +233,9 @@ def activate(game, move: Activate) -> Iterator[Decision]:
     data = dict(KEYWORD_ACTIVATIONS.get(ability.keyword, {}), **ability.data) if ability.kind == "keyword" else ability.data
     cost: Cost = data["_cost"]
     if ability.kind == "loyalty":
+        from reference_engine.rule_effects import loyalty_cost
+
+        cost = loyalty_cost(game, move.player, cost)  # additional costs combined into one (606.5)
         _check_loyalty(game, move.player, obj, chars, cost)
     elif data.get("timing") == "sorcery":
         reason = sorcery_timing(game, move.player)
@@ -255,9 +262,11 @@ def activate(game, move: Activate) -> Iterator[Decision]:
         ops.tap(game, obj)
     if cost.untap:
         ops.untap(game, obj)
+    if cost.remove_counter:
+        ops.remove_counters(game, obj, cost.remove_counter, 1)
     if cost.loyalty is not None:
         if cost.loyalty >= 0:
-            ops.add_counters(game, obj, "loyalty", cost.loyalty)
+            ops.add_counters(game, obj, "loyalty", cost.loyalty, by=move.player)
         else:
             ops.remove_counters(game, obj, "loyalty", -cost.loyalty)
         obj.loyalty_turn = state.turn

@@ -24,6 +24,12 @@ def _why_cant_attack(game, obj: GameObject) -> str | None:
         return "has not been under its controller's control continuously since their most recent turn began (rule 302.6)"
     if chars.has_keyword("Defender"):
         return "has defender"
+    from reference_engine.filters import FilterContext, matches
+    from reference_engine.rule_effects import rule_effects
+
+    for controller, source_id, filt in rule_effects(game, "cant_attack"):  # 'creatures without flying can't attack'
+        if matches(game.state, obj, filt, FilterContext(controller, source_id), chars=chars):
+            return "can't attack (a rule effect)"
     return None
 
 

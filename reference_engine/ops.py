@@ -27,13 +27,18 @@ def snapshot(game, obj: GameObject) -> Characteristics:
 
 
 # --- zones -----------------------------------------------------------------------------------
-def move(game, obj: GameObject, to: Zone, *, position: int | None = None) -> GameObject:
-    """Put an object into another zone (not onto the battlefield: see enter_battlefield)."""
+def move(game, obj: GameObject, to: Zone, *, position: int | None = None, last_known: "_Lki | None" = None) -> GameObject:
+    """Put an object into another zone (not onto the battlefield: see enter_battlefield). A permanent's
+    last known information is taken now, unless the caller took it earlier (`last_known`, rule 704.8)."""
     state = game.state
     origin = obj.zone
-    snap = snapshot(game, obj) if origin == Zone.BATTLEFIELD else None
-    if snap is not None:
-        state.lki[obj.id] = _Lki(snap, obj.counters.copy(), obj.damage, obj.tapped)
+    if origin is Zone.BATTLEFIELD and to is Zone.GRAVEYARD and obj.counters.get("finality"):
+        to = Zone.EXILE  # a finality counter's replacement effect (rule 122.1h)
+    snap = None
+    if origin == Zone.BATTLEFIELD:
+        record = last_known or last_known_record(game, obj)
+        snap = record.chars
+        state.lki[obj.id] = record
         if state.combat:
             state.combat.attackers.pop(obj.id, None)
             state.combat.blockers.pop(obj.id, None)
@@ -51,6 +56,11 @@ class _Lki:
     tapped: bool
 
 
+def last_known_record(game, obj: GameObject) -> _Lki:
+    """A permanent's last known information (rule 113.7a), as it is now."""
+    return _Lki(snapshot(game, obj), obj.counters.copy(), obj.damage, obj.tapped)
+
+
 def last_known(game, object_id: int) -> Characteristics | None:
     lki = game.state.lki.get(object_id)
     return lki.chars if lki else None
@@ -66,11 +76,17 @@ class Entry:
     copy_of: tuple[Any, CardDef] | None = None  # (face, card) copiable values chosen as it enters
     attacking: Target | None = None
     choices: dict[str, Any] | None = None  # 'as this enters, choose a color' answers (614.12a)
+    # 'That creature is a black Zombie in addition ...': effects of the spell putting it onto the
+    # battlefield that apply as it enters (611.2e), as (modifier, params), and who controls them.
+    is_effects: list[tuple[str, dict[str, Any]]] | None = None
+    effect_controller: str | None = None
 
 
 def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bool = False,
                       spell_x: int | None = None, tapped: bool = False,
-                      attacking: Target | None = None) -> Iterator[Decision]:
+                      attacking: Target | None = None, counters: dict[str, int] | None = None,
+                      is_effects: list[tuple[str, dict[str, Any]]] | None = None,
+                      effect_controller: str | None = None) -> Iterator[Decision]:
     """Put `obj` onto the battlefield; returns the new permanent, or None if it can't enter.
 
     A card that isn't double-faced put onto the battlefield transformed doesn't enter: it stays where it
@@ -80,7 +96,9 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
 
     if transformed and not obj.card.double_faced:
         return None
-    entry = Entry(face=1 if transformed else 0, tapped=tapped, attacking=attacking)
+    entry = Entry(face=1 if transformed else 0, tapped=tapped, attacking=attacking,
+                  counters=dict(counters) if counters else None, is_effects=is_effects,
+                  effect_controller=effect_controller)
     yield from entry_replacements(game, obj.card, controller, entry, spell_x)
     state = game.state
     origin = obj.zone
@@ -128,12 +146,20 @@ def _arrive(game, new: GameObject, entry: Entry) -> None:
                                               frozenset({new.id}), new.controller, duration="permanent"))
     if entry.counters:
         for kind, amount in entry.counters.items():
+            amount = counters_to_put(game, new, kind, amount, new.controller)  # entering with counters is putting them on (122.6, 122.6a)
             if amount > 0:
                 new.counters[kind] += amount
     if entry.attacking is not None and state.combat is not None:
         state.combat.attackers[new.id] = entry.attacking
     if entry.choices:
         new.chosen.update(entry.choices)
+    if entry.is_effects:
+        from reference_engine.layers import MODIFIERS
+
+        timestamp = state.new_timestamp()  # after the permanent's own (613.7n)
+        for name, params in entry.is_effects:
+            state.effects.append(ContinuousEffect(MODIFIERS[name][0], timestamp, name, params, frozenset({new.id}),
+                                                  entry.effect_controller or new.controller, duration="permanent"))
     state.touch()
 
 
@@ -146,13 +172,21 @@ def tap(game, obj: GameObject) -> None:
 
 
 def untap(game, obj: GameObject) -> None:
+    """A tapped permanent with a stun counter stays tapped, and loses a stun counter (rule 122.1d)."""
+    if obj.tapped and obj.counters.get("stun"):
+        remove_counters(game, obj, "stun", 1)
+        return
     obj.tapped = False
 
 
 def destroy(game, obj: GameObject, *, can_regenerate: bool = True) -> GameObject | None:
-    """Rule 701.8: move to its owner's graveyard, unless it has indestructible (702.12b) or regenerates
+    """Rule 701.8: an effect destroys a permanent: it moves to its owner's graveyard, unless it has
+    indestructible (702.12b), a shield counter, which is removed instead (122.1c), or it regenerates
     (614.8; not if 'it can't be regenerated')."""
     if characteristics(game.state, obj).has_keyword("Indestructible"):
+        return None
+    if obj.counters.get("shield"):
+        remove_counters(game, obj, "shield", 1)
         return None
     if can_regenerate and regenerates(game, obj):
         return None
@@ -198,16 +232,52 @@ def effect_amounts(game, player: str, key: str, amount: int) -> int:
     return amount
 
 
-def add_counters_by_effect(game, obj: GameObject, kind: str, amount: int) -> None:
+def add_counters_by_effect(game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> None:
     """Counters an effect puts on a permanent (not a cost's), after the effects that replace that (614.16)."""
     add_counters(game, obj, kind, effect_amounts(game, characteristics(game.state, obj).controller,
-                                                 "counters_multiply", amount))
+                                                 "counters_multiply", amount), by)
 
 
-def add_counters(game, obj: GameObject, kind: str, amount: int) -> None:
+def counters_to_put(game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> int:
+    """How many counters are put on `obj` when player `by` would put `amount` of `kind` on it, after
+    replacement effects such as 'that many plus one are put on it instead' (614.1a). Who puts them is
+    the player the effect names, or else the object's controller (122.6a)."""
+    from reference_engine.filters import FilterContext, matches
+    from reference_engine.replacement import EngineLimit
+
+    if amount <= 0:
+        return amount
+    state = game.state
+    by = by or characteristics(state, obj).controller
+    applicable = []
+    for source in state.battlefield():
+        chars = characteristics(state, source)
+        for ability in chars.abilities:
+            spec = ability.data.get("counters_placed") if ability.kind == "replacement" else None
+            if not spec or spec.get("kind", kind) != kind:
+                continue
+            if "by" in spec and (spec["by"] == "you") != (by == chars.controller):
+                continue
+            if matches(state, obj, spec.get("affects"), FilterContext(chars.controller, source.id)):
+                applicable.append(spec)
+    if len(applicable) > 1:
+        raise EngineLimit("the order of several replacement effects on putting counters (616.1) is not asked")
+    for spec in applicable:
+        amount = amount * spec.get("times", 1) + spec.get("plus", 0)
+        if spec.get("halve"):
+            amount //= 2
+    return amount
+
+
+def add_counters(game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> None:
+    """Player `by` (default: the object's controller, 122.6a) puts counters on a permanent."""
+    amount = counters_to_put(game, obj, kind, amount, by)
     if amount > 0:
+        before = obj.counters.get(kind, 0)
         obj.counters[kind] += amount
+        obj.counter_times[kind] = game.state.new_timestamp()  # each counter of the kind (613.7c)
         game.state.touch()
+        emit(game, "counters_put", object_id=obj.id, uid=obj.uid, counter=kind, before=before, after=obj.counters[kind])
 
 
 def remove_counters(game, obj: GameObject, kind: str, amount: int) -> int:
@@ -216,15 +286,18 @@ def remove_counters(game, obj: GameObject, kind: str, amount: int) -> int:
         obj.counters[kind] -= removed
         if obj.counters[kind] <= 0:
             del obj.counters[kind]
+            obj.counter_times.pop(kind, None)
         game.state.touch()
     return removed
 
 
 # --- players ----------------------------------------------------------------------------------
 def gain_life(game, player: str, amount: int) -> None:
-    """'Players can't gain life this turn' stops it; it can't undo life gained before (614.17a)."""
+    """One life gain event (rule 119.9): 'whenever you gain life' triggers once per event. 'Players can't
+    gain life this turn' stops it; it can't undo life gained before (614.17a)."""
     if amount > 0 and "players_cant_gain_life" not in game.state.this_turn:
         game.state.players[player].life += amount
+        emit(game, "gains_life", player=player, amount=amount)
 
 
 def lose_life(game, player: str, amount: int) -> None:
@@ -312,8 +385,17 @@ def deal_damage(game, source: DamageSource, target: Target, amount: int, *, comb
     if amount <= 0:
         return 0  # 615: prevented damage isn't dealt, and triggers nothing (603.2g)
     state = game.state
+    if target.kind == "object":
+        shielded = state.objects.get(target.value)
+        if shielded is not None and shielded.zone is Zone.BATTLEFIELD and shielded.counters.get("shield"):
+            remove_counters(game, shielded, "shield", 1)  # prevented, and a shield counter removed (122.1c)
+            return 0
+    infect = source.chars.has_keyword("Infect")  # damage as poison and -1/-1 counters (702.90b)
     if target.kind == "player":
-        lose_life(game, target.value, amount)
+        if infect:
+            state.players[target.value].poison += amount  # rule 122.1f
+        else:
+            lose_life(game, target.value, amount)
         if combat:
             emit(game, "combat_damage_to_player", source_id=source.object_id, source_uid=source.uid,
                  player=target.value, amount=amount)
@@ -324,7 +406,9 @@ def deal_damage(game, source: DamageSource, target: Target, amount: int, *, comb
         chars = characteristics(state, obj)
         if "Planeswalker" in chars.types:
             remove_counters(game, obj, "loyalty", amount)
-        if "Creature" in chars.types:
+        if "Creature" in chars.types and infect:
+            add_counters(game, obj, "-1/-1", amount)
+        elif "Creature" in chars.types:
             obj.damage += amount
             if source.chars.has_keyword("Deathtouch"):
                 obj.deathtouch_damage = True

@@ -126,6 +126,20 @@ def _combat_damage_to_player(game, event, value, source) -> bool:
     return matches(game.state, obj, value.get("source", {}), _ctx(source))
 
 
+@matcher("nth_counter", "counters_put")
+def _nth_counter(game, event, value, source) -> bool:
+    """{kind: hour, n: 12}: 'when the twelfth hour counter is put on this': it had fewer than N
+    before the counters were put on, and N or more after (rule 122.7)."""
+    return (event.data["uid"] == source.uid and event.data["counter"] == value["kind"]
+            and event.data["before"] < value["n"] <= event.data["after"])
+
+
+@matcher("gains_life", "gains_life")
+def _gains_life(game, event, value, source) -> bool:
+    """'Whenever you gain life': once per life gain event (rule 119.9)."""
+    return value.get("player", "you") != "you" or event.data["player"] == source.controller
+
+
 @matcher("cast", "cast")
 def _cast(game, event, value, source) -> bool:
     """'Whenever you cast a [filter] spell'."""
@@ -135,7 +149,6 @@ def _cast(game, event, value, source) -> bool:
     return spell is not None and matches(game.state, spell, value.get("filter"), _ctx(source))
 
 
-MATCHERS["state"] = ((), lambda game, event, value, source: False)  # no event: see state_triggers
 MATCHERS["reflexive"] = ((), lambda game, event, value, source: False)  # created already triggered (603.12)
 
 
@@ -144,25 +157,6 @@ def _damage_prevented(game, event, value, source) -> bool:
     """'Whenever damage that would be dealt to you is prevented' (615.13)."""
     target = event.data["target"]
     return value.get("to") != "you" or (target.kind == "player" and target.value == source.controller)
-
-
-def state_triggers(game) -> list[PendingTrigger]:
-    """Rule 603.8: 'when you control no other creatures, ...' triggers as soon as the game state matches
-    (a `when: {state: <condition>}`), and not again while it is waiting or on the stack."""
-    state = game.state
-    busy = {(t.source_uid, id(t.ability)) for t in state.pending_triggers}
-    busy |= {(item.source_uid, id(item.ability)) for item in state.stack if not item.is_spell}
-    found = []
-    for source, abilities in _permanent_sources(state):
-        for ability in abilities:
-            condition = ability.data["when"].get("state")
-            if condition is None or (source.uid, id(ability)) in busy:
-                continue
-            pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability, {},
-                                     state.new_timestamp(), source.transform_count, source.snapshot)
-            if holds(game, condition, _PendingCtx(pending)):
-                found.append(pending)
-    return found
 
 
 def _permanent_sources(state) -> list[tuple[TriggerSource, tuple[Ability, ...]]]:
@@ -250,6 +244,31 @@ def _delayed(game, event: Event) -> list[PendingTrigger]:
                                         delayed.ability, dict(event.data, memory=delayed.memory),
                                         state.new_timestamp()))
     return found
+
+
+@matcher("state")
+def _state(game, event, value, source) -> bool:
+    """A state trigger matches no event: state_triggers looks at the game state instead (603.8)."""
+    return False
+
+
+def state_triggers(game) -> None:
+    """Rule 603.8: a state trigger ('when you control no other creatures') triggers as soon as its
+    state is true, and not again while that ability has triggered and hasn't left the stack."""
+    state = game.state
+    waiting = {(p.source_id, id(p.ability)) for p in state.pending_triggers}
+    waiting |= {(i.source_id, id(i.ability)) for i in state.stack if not i.is_spell and i.ability is not None}
+    for source, abilities in _permanent_sources(state):
+        for ability in abilities:
+            if ability.kind != "triggered" or "state" not in ability.data["when"]:
+                continue
+            key = (source.id, id(ability))
+            if key in waiting:
+                continue
+            pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability, {},
+                                     state.new_timestamp(), source.transform_count, source.snapshot)
+            if holds(game, ability.data["when"]["state"], _PendingCtx(pending)):
+                state.pending_triggers.append(pending)
 
 
 def _additional_triggers(game, found: list[PendingTrigger]) -> list[PendingTrigger]:
