@@ -560,3 +560,24 @@ def _redirection_to_gone(p: Patcher) -> None:
                 return Target("object", effect.to_object)
         return target
     p.replace("prevention", "redirected", redirected)
+
+
+@mutant("life-gain-replacement-ignored", "'if an opponent would gain life, that player loses that much life "
+        "instead' doesn't apply", ["614.1a", "614.17c"])
+def _life_gain_replacement_ignored(p: Patcher) -> None:
+    p.replace("ops", "_life_gain_replaced", lambda game, player: False)
+
+
+@mutant("impossible-event-still-replaced", "an event that can't happen ('players can't gain life') is still "
+        "replaced by another effect (the life gain becomes a loss)", ["614.17c"])
+def _impossible_event_replaced(p: Patcher) -> None:
+    def wrapper(original):
+        def gain_life(game, player, amount):
+            from reference_engine import ops
+
+            if amount > 0 and "players_cant_gain_life" in game.state.this_turn and ops._life_gain_replaced(game, player):
+                ops.lose_life(game, player, amount)
+                return
+            original(game, player, amount)
+        return gain_life
+    p.wrap("ops", "gain_life", wrapper)

@@ -294,10 +294,26 @@ def remove_counters(game, obj: GameObject, kind: str, amount: int) -> int:
 # --- players ----------------------------------------------------------------------------------
 def gain_life(game, player: str, amount: int) -> None:
     """One life gain event (rule 119.9): 'whenever you gain life' triggers once per event. 'Players can't
-    gain life this turn' stops it; it can't undo life gained before (614.17a)."""
-    if amount > 0 and "players_cant_gain_life" not in game.state.this_turn:
-        game.state.players[player].life += amount
-        emit(game, "gains_life", player=player, amount=amount)
+    gain life this turn' stops it; it can't undo life gained before (614.17a). An event that can't happen
+    can't be replaced either (614.17c): 'if an opponent would gain life, that player loses that much
+    life instead' (`replacement: {opponents_life_gain: lose}`) applies only to a gain that could happen."""
+    if amount <= 0 or "players_cant_gain_life" in game.state.this_turn:
+        return
+    if _life_gain_replaced(game, player):
+        lose_life(game, player, amount)
+        return
+    game.state.players[player].life += amount
+    emit(game, "gains_life", player=player, amount=amount)
+
+
+def _life_gain_replaced(game, player: str) -> bool:
+    state = game.state
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        if chars.controller != player and any(a.kind == "replacement" and a.data.get("opponents_life_gain") == "lose"
+                                              for a in chars.abilities):
+            return True
+    return False
 
 
 def lose_life(game, player: str, amount: int) -> None:
