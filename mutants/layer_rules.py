@@ -776,7 +776,7 @@ def _lifelink_one_event(p: Patcher) -> None:
             p_inner = Patcher()
             p_inner.replace("ops", "gain_life", gain_life)
             try:
-                result = original(game, **kwargs)
+                result = yield from original(game, **kwargs)  # combat damage may ask a choice (616.1)
             finally:
                 p_inner.undo()
             for player, amount in gained.items():
