@@ -18,3 +18,8 @@ from mutants import copy  # noqa: F401  (copies, blight, double-faced cards: the
 from mutants import replacement_rules  # noqa: F401  (replacement and prevention effects: 614, 615, 616)
 from mutants import trigger_rules  # noqa: F401  (handling triggered abilities: 603)
 from mutants import layer_rules  # noqa: F401  (layers, dependency, counters, state-based actions, lifelink: issue 20)
+from mutants import zonechange  # noqa: F401  (leaving the battlefield together, look-back triggers: cases/dies-together/)
+from mutants import combat  # noqa: F401  (combat damage of blocked creatures, trample: cases/combat/)
+from mutants import payment  # noqa: F401  (paying costs: {T} after mana abilities, cases/costs/)
+from mutants import clauses  # noqa: F401  (one clause of a ruling each: issue 17)
+from mutants import relevance  # noqa: F401  (rules some cases cite that no other mutant broke: target restrictions, ...)

@@ -68,6 +68,8 @@ def parse_ability(spec: Mapping[str, Any] | str) -> Ability:
             data["_cost"] = Cost.parse(data["cost"])
         if "additional_cost" in data:  # an optional additional cost such as buyback (rule 601.2b)
             data["_additional_cost"] = ManaCost.parse(data["additional_cost"])
+        if "cast_cost" in data:  # a cost paid rather than the mana cost, such as disturb's (702.146a)
+            data["_cast_cost"] = ManaCost.parse(data["cast_cost"])
         return Ability("keyword", data, keyword=keyword)
     data = dict(data or {})
     if kind in ("mana", "activated"):

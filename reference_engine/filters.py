@@ -126,6 +126,12 @@ def _mana_value_max(state, obj, value, ctx, chars) -> bool:
     return chars.mana_value <= value
 
 
+@condition("power_min")
+def _power_min(state, obj, value, ctx, chars) -> bool:
+    """'with power N or greater'."""
+    return (chars.power or 0) >= value
+
+
 @condition("tapped")
 def _tapped(state, obj, value, ctx, chars) -> bool:
     return obj.tapped == bool(value)
@@ -166,6 +172,12 @@ def _attacking(state, obj, value, ctx, chars) -> bool:
 def _colors_any(state, obj, value, ctx, chars) -> bool:
     """'a red source': at least one of these colors."""
     return any(c in chars.colors for c in value)
+
+
+@condition("colors")
+def _colors(state, obj, value, ctx, chars) -> bool:
+    """Has every one of these colors ('a blue spell': [U])."""
+    return all(c in chars.colors for c in value)
 
 
 @condition("not_subtypes")

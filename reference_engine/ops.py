@@ -30,22 +30,59 @@ def snapshot(game, obj: GameObject) -> Characteristics:
 def move(game, obj: GameObject, to: Zone, *, position: int | None = None, last_known: "_Lki | None" = None) -> GameObject:
     """Put an object into another zone (not onto the battlefield: see enter_battlefield). A permanent's
     last known information is taken now, unless the caller took it earlier (`last_known`, rule 704.8)."""
+    return move_together(game, [obj], to, position=position,
+                         last_known={obj.id: last_known} if last_known is not None else None)[0]
+
+
+def move_together(game, objs: list[GameObject], to: Zone, *, position: int | None = None,
+                  last_known: "dict[int, _Lki] | None" = None) -> list[GameObject]:
+    """Put objects into another zone in one event ('destroy all creatures', state-based actions: 704.3).
+
+    Leaves-the-battlefield abilities look back in time (603.10a): whether they trigger is judged by the
+    permanents and abilities that existed immediately before the event, and each object leaving is seen
+    as it was then (or as `last_known` recorded it, rule 704.8). So creatures leaving together see each
+    other leave, whichever is moved first. Returns the new objects (400.7), in the order given."""
+    from reference_engine.triggers import lookback_sources
+
     state = game.state
-    origin = obj.zone
-    if origin is Zone.BATTLEFIELD and to is Zone.GRAVEYARD and obj.counters.get("finality"):
-        to = Zone.EXILE  # a finality counter's replacement effect (rule 122.1h)
-    snap = None
-    if origin == Zone.BATTLEFIELD:
-        record = last_known or last_known_record(game, obj)
-        snap = record.chars
-        state.lki[obj.id] = record
-        if state.combat:
-            state.combat.attackers.pop(obj.id, None)
-            state.combat.blockers.pop(obj.id, None)
-    new = state.move(obj, to, position=position)
-    emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id, **{"from": origin, "to": to},
-         snapshot=snap)
-    return new
+    records: dict[int, _Lki] = {}
+    for obj in objs:
+        if obj.zone == Zone.BATTLEFIELD:
+            records[obj.id] = (last_known or {}).get(obj.id) or last_known_record(game, obj)
+    before = lookback_sources(game, {i: r.chars for i, r in records.items()}) if records else None
+    leaving = [(obj, obj.zone, _destination(game, obj, to)) for obj in objs]
+    moved = []
+    for obj, origin, destination in leaving:
+        if obj.id in records:
+            state.lki[obj.id] = records[obj.id]
+            if state.combat:  # 506.4: it is removed from combat
+                state.combat.attackers.pop(obj.id, None)
+                state.combat.blockers.pop(obj.id, None)
+        moved.append(state.move(obj, destination, position=position))
+    outer, state.lookback = state.lookback, before
+    try:
+        for (obj, origin, destination), new in zip(leaving, moved):
+            snap = records[obj.id].chars if obj.id in records else None
+            emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id,
+                 **{"from": origin, "to": destination}, snapshot=snap)
+    finally:
+        state.lookback = outer
+    return moved
+
+
+def _destination(game, obj: GameObject, to: Zone) -> Zone:
+    """Replacement effects on where it goes (614.1a): a permanent with a finality counter is exiled
+    instead of going to a graveyard from the battlefield (122.1h), and so is an object with 'if this
+    would be put into a graveyard from anywhere, exile it instead' (a `replacement` ability
+    {graveyard_to_exile: true}, judged as it is before it moves)."""
+    if to is not Zone.GRAVEYARD:
+        return to
+    if obj.zone is Zone.BATTLEFIELD and obj.counters.get("finality"):
+        return Zone.EXILE
+    if any(a.kind == "replacement" and a.data.get("graveyard_to_exile")
+           for a in characteristics(game.state, obj).abilities):
+        return Zone.EXILE
+    return to
 
 
 @dataclass(frozen=True)
@@ -131,7 +168,7 @@ def _entered(game, new: GameObject) -> None:
     daybound and nightbound apply at once (702.145c/d/f/g), as they do at any time."""
     from reference_engine.daynight import enforce
 
-    emit(game, "enters", object_id=new.id, uid=new.uid)
+    emit(game, "enters", object_id=new.id, uid=new.uid, spell_x=new.spell_x)
     enforce(game)
 
 
@@ -149,6 +186,7 @@ def _arrive(game, new: GameObject, entry: Entry) -> None:
             amount = counters_to_put(game, new, kind, amount, new.controller)  # entering with counters is putting them on (122.6, 122.6a)
             if amount > 0:
                 new.counters[kind] += amount
+                emit(game, "counters_put", object_id=new.id, uid=new.uid, counter=kind, before=0, after=amount)
     if entry.attacking is not None and state.combat is not None:
         state.combat.attackers[new.id] = entry.attacking
     if entry.choices:
@@ -183,14 +221,25 @@ def destroy(game, obj: GameObject, *, can_regenerate: bool = True) -> GameObject
     """Rule 701.8: an effect destroys a permanent: it moves to its owner's graveyard, unless it has
     indestructible (702.12b), a shield counter, which is removed instead (122.1c), or it regenerates
     (614.8; not if 'it can't be regenerated')."""
-    if characteristics(game.state, obj).has_keyword("Indestructible"):
-        return None
-    if obj.counters.get("shield"):
-        remove_counters(game, obj, "shield", 1)
-        return None
-    if can_regenerate and regenerates(game, obj):
-        return None
-    return move(game, obj, Zone.GRAVEYARD)
+    moved = destroy_together(game, [obj], can_regenerate=can_regenerate)
+    return moved[0] if moved else None
+
+
+def destroy_together(game, objs: list[GameObject], *, can_regenerate: bool = True) -> list[GameObject]:
+    """Destroy several permanents in one event (one 'destroy all'): indestructible ones stay (702.12b),
+    one with a shield counter loses that counter instead (122.1c), one with a regeneration shield
+    regenerates instead (614.8)."""
+    doomed = []
+    for obj in objs:
+        if characteristics(game.state, obj).has_keyword("Indestructible"):
+            continue
+        if obj.counters.get("shield"):
+            remove_counters(game, obj, "shield", 1)
+            continue
+        if can_regenerate and regenerates(game, obj):
+            continue
+        doomed.append(obj)
+    return move_together(game, doomed, Zone.GRAVEYARD) if doomed else []
 
 
 def regenerates(game, obj: GameObject) -> bool:
@@ -209,9 +258,15 @@ def regenerates(game, obj: GameObject) -> bool:
     return True
 
 
-def sacrifice(game, obj: GameObject) -> GameObject:
+def sacrifice(game, obj: GameObject) -> GameObject | None:
     """Rule 701.21: indestructible doesn't stop it."""
-    return move(game, obj, Zone.GRAVEYARD)
+    moved = sacrifice_together(game, [obj])
+    return moved[0] if moved else None
+
+
+def sacrifice_together(game, objs: list[GameObject]) -> list[GameObject]:
+    """Sacrifice several permanents in one event (rule 701.21a; 603.10a looks back on it)."""
+    return move_together(game, objs, Zone.GRAVEYARD)
 
 
 def effect_amounts(game, player: str, key: str, amount: int) -> int:
@@ -334,6 +389,7 @@ def draw(game, player: str, count: int = 1) -> None:
             state.players[player].drew_from_empty_library = True  # rule 704.5b
             continue
         move(game, state.objects[library[0]], Zone.HAND)
+        emit(game, "draws", player=player)
 
 
 def _draw_replaced(game, player: str, *, empty: bool) -> bool:
