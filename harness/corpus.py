@@ -193,10 +193,55 @@ class Corpus:
         return doc
 
     @cached_property
+    def real_root(self) -> Path:
+        return self.root.resolve()
+
+    def inside(self, path: Path) -> bool:
+        """Whether `path`, symbolic links followed, is in the corpus: a link out of it (to a file the
+        CI machine has, in an untrusted pull request) is never read, so never shown in an error."""
+        try:
+            return path.resolve().is_relative_to(self.real_root)
+        except (OSError, RuntimeError):  # a link loop
+            return False
+
+    @cached_property
+    def refused(self) -> list[tuple[Path, str]]:
+        """Files of the corpus that are not read, and why: links out of it, and case or card files with
+        another extension than .yaml (.yml, .YAML), which would otherwise be silently left out."""
+        found: list[tuple[Path, str]] = []
+        for path in [self.root / RULINGS_FILENAME] + self._listed(self.root / CARDS_DIRNAME, "*"):
+            if path.exists() or path.is_symlink():
+                if not self.inside(path):
+                    found.append((path, "a symbolic link to outside the corpus: not read"))
+                elif path.parent.name == CARDS_DIRNAME and path.is_file():
+                    self._check_extension(path, found)
+        for topic in self._topics():
+            if not self.inside(topic):
+                found.append((topic, "a symbolic link to a folder outside the corpus: not read"))
+                continue
+            for path in sorted(topic.rglob("*")):
+                if not self.inside(path):
+                    found.append((path, "a symbolic link to outside the corpus: not read"))
+                elif path.is_file():
+                    self._check_extension(path, found)
+        return found
+
+    @staticmethod
+    def _check_extension(path: Path, found: list[tuple[Path, str]]) -> None:
+        if path.suffix != ".yaml" and path.suffix.lower() in (".yaml", ".yml"):
+            found.append((path, f"a YAML file ending in {path.suffix!r}: only .yaml files are read, rename it"))
+
+    def _listed(self, folder: Path, pattern: str) -> list[Path]:
+        return sorted(folder.glob(pattern)) if folder.is_dir() else []
+
+    def _topics(self) -> list[Path]:
+        return sorted(p for p in self.root.iterdir() if p.is_dir() and p.name != CARDS_DIRNAME)
+
+    @cached_property
     def support_files(self) -> dict[Path, bytes]:
         """rulings.yaml and cards/*.yaml, as bytes: validation of every case depends on them."""
-        paths = [self.root / RULINGS_FILENAME] + sorted((self.root / CARDS_DIRNAME).glob("*.yaml"))
-        return {path: path.read_bytes() for path in paths if path.is_file()}
+        paths = [self.root / RULINGS_FILENAME] + self._listed(self.root / CARDS_DIRNAME, "*.yaml")
+        return {path: path.read_bytes() for path in paths if path.is_file() and self.inside(path)}
 
     @cached_property
     def context(self) -> bytes:
@@ -215,7 +260,11 @@ class Corpus:
 
     @cached_property
     def rulings(self) -> dict[str, Ruling]:
-        data = self.rulings_doc.data or {}
+        """The rulings by id; none when rulings.yaml can't be read (validation reports why)."""
+        try:
+            data = self.rulings_doc.data or {}
+        except (YamlError, FileNotFoundError):
+            return {}
         out: dict[str, Ruling] = {}
         for entry in data.get("rulings", []) if isinstance(data, dict) else []:
             if isinstance(entry, dict) and isinstance(entry.get("id"), str):
@@ -225,15 +274,29 @@ class Corpus:
 
     @cached_property
     def card_docs(self) -> dict[Path, Document]:
-        return {path: self._document(path, raw, digest(code_fingerprint(), raw))
-                for path, raw in self.support_files.items() if path.parent.name == CARDS_DIRNAME}
+        """The card files that are valid YAML (card_errors has the others)."""
+        docs = {}
+        for path, raw in self.support_files.items():
+            if path.parent.name == CARDS_DIRNAME:
+                try:
+                    docs[path] = self._document(path, raw, digest(code_fingerprint(), raw))
+                except YamlError as exc:
+                    self.card_errors.append(exc)
+        return docs
+
+    @cached_property
+    def card_errors(self) -> list[YamlError]:
+        return []
 
     @cached_property
     def cards(self) -> dict[str, CardData]:
-        """Cards by Oracle name ('Front // Back' for double-faced cards)."""
+        """Cards by Oracle name ('Front // Back' for double-faced cards). A card file the card schema
+        rejects is left out (validation reports it), so no check trips over its malformed data."""
+        from harness.schemas import problems
+
         out: dict[str, CardData] = {}
         for path, doc in self.card_docs.items():
-            if isinstance(doc.data, dict) and isinstance(doc.data.get("name"), str):
+            if isinstance(doc.data, dict) and isinstance(doc.data.get("name"), str) and not problems("card", doc.data, 1):
                 out[doc.data["name"]] = CardData(doc.data["name"], doc.data, path)
         return out
 
@@ -255,8 +318,9 @@ class Corpus:
     def case_paths(self) -> list[Path]:
         """Every case file, in a stable order (sorted by path)."""
         paths = []
-        for topic in sorted(p for p in self.root.iterdir() if p.is_dir() and p.name != CARDS_DIRNAME):
-            paths.extend(sorted(topic.rglob("*.yaml")))
+        for topic in self._topics():
+            if self.inside(topic):
+                paths.extend(path for path in sorted(topic.rglob("*.yaml")) if self.inside(path) and path.is_file())
         return paths
 
     def load_case(self, path: Path, raw: bytes | None = None) -> Case:

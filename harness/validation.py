@@ -11,6 +11,7 @@ from harness import schemas
 from harness.cards import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
 from harness.cache import code_fingerprint, digest
 from harness.corpus import Case, CaseFacts, Corpus
+from harness.limits import bounded
 from harness.yamlio import Document, YamlError, format_path
 
 VERBS = ("play", "cast", "activate", "pass", "resolve", "advance", "attack", "block", "choose")
@@ -28,12 +29,20 @@ class Problem:
     message: str
     hint: str | None = None
 
+    def __post_init__(self) -> None:  # a message never carries a megabyte of a bad value
+        object.__setattr__(self, "path", bounded(self.path, 200))
+        object.__setattr__(self, "message", bounded(self.message, 300))
+        if self.hint is not None:
+            object.__setattr__(self, "hint", bounded(self.hint, 300))
+
     def __str__(self) -> str:
         text = f"{self.file}:{self.line}: {self.path}: {self.message}"
         return f"{text} ({self.hint})" if self.hint else text
 
 
 def _suggest(name: str, choices: Iterable[str], what: str) -> str | None:
+    if not isinstance(name, str) or len(name) > 200:  # difflib takes quadratic time
+        return f"no {what} with a similar name"
     choices = list(choices)
     close = difflib.get_close_matches(name, choices, n=3, cutoff=0.6)
     if not close and name:  # a short name for a long one: 'Oko' for 'Oko, Lorwyn Liege'
@@ -315,6 +324,9 @@ class CaseLinter:
                             _suggest(label, self.labels, "label"))
             elif expected.get("face") == "back":
                 self.check_has_back_face(path + ["objects", label, "face"], self.labels[label])
+            for key in ("controller", "owner"):
+                if key in expected:
+                    self.check_player(path + ["objects", label, key], expected[key])
         for index, group in enumerate(expect.get("select", [])):
             self.check_selector(path + ["select", index, "where"], group["where"])
             self.check_select_can_fail(path + ["select", index], group)
@@ -446,17 +458,18 @@ def _display(corpus: Corpus, path) -> str:
 
 
 def _validate_support_files(corpus: Corpus) -> Iterator[Problem]:
+    for path, reason in corpus.refused:
+        yield Problem(_display(corpus, path), 1, "$", reason)
     try:
         doc = corpus.rulings_doc
     except (YamlError, FileNotFoundError) as exc:
         yield Problem(f"{corpus.root.name}/rulings.yaml", getattr(exc, "line", 1), "$", str(getattr(exc, "message", exc)))
-        return
-    yield from _cached_problems(corpus, doc.path, lambda: validate_document(doc, "rulings", f"{corpus.root.name}/rulings.yaml"))
-    try:
-        docs = corpus.card_docs
-    except YamlError as exc:
-        yield Problem(_display(corpus, exc.path), exc.line, "$", exc.message)
-        return
+    else:
+        yield from _cached_problems(corpus, doc.path,
+                                    lambda: validate_document(doc, "rulings", f"{corpus.root.name}/rulings.yaml"))
+    docs = corpus.card_docs
+    for error in corpus.card_errors:
+        yield Problem(_display(corpus, error.path), error.line, "$", error.message)
     for path, card_doc in docs.items():
         yield from _cached_problems(corpus, path, lambda: _card_problems(corpus, path, card_doc))
 
