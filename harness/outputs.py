@@ -68,8 +68,13 @@ class Reports:
         return any(target.format in ("json", "junit") for target in self.targets)
 
     def finish(self, engine: dict[str, Any], results: Tally, corpus: Corpus, *, verbose: bool,
-               verdict: Verdict | None, allow_unexpected_pass: bool, exit_code: int) -> None:
+               verdict: Verdict | None, allow_unexpected_pass: bool, exit_code: int,
+               interrupted: tuple[int, int] | None = None) -> None:
+        """The reports' ends. `interrupted`: (cases selected, cases finished) of a run cut short, which
+        every report says."""
         tail: dict[str, Any] = {"summary": results.summary(), "exit": exit_code}
+        if interrupted is not None:
+            tail["interrupted"] = True
         if verdict is not None:
             tail["baseline"] = baseline_json(verdict, allow_unexpected_pass)
         self._lines(tail)
@@ -78,7 +83,7 @@ class Reports:
                 continue
             assert target.stream is not None
             write(target.stream, target.format, engine, results, corpus, verbose=verbose, verdict=verdict,
-                  allow_unexpected_pass=allow_unexpected_pass)
+                  allow_unexpected_pass=allow_unexpected_pass, interrupted=interrupted)
             target.stream.flush()
 
     def close(self) -> None:
@@ -94,25 +99,38 @@ class Reports:
 
 
 def write(stream: TextIO, fmt: str, engine: dict[str, Any], results: Tally, corpus: Corpus, *,
-          verbose: bool = False, verdict: Verdict | None = None, allow_unexpected_pass: bool = False) -> None:
+          verbose: bool = False, verdict: Verdict | None = None, allow_unexpected_pass: bool = False,
+          interrupted: tuple[int, int] | None = None) -> None:
     """Write the report in `fmt`. JSON and JUnit list every result, read back one at a time."""
     if fmt == "junit":
         write_junit(stream, engine, results.results(), corpus, verdict, allow_unexpected_pass=allow_unexpected_pass)
         stream.write("\n")
+        if interrupted is not None:
+            stream.write(f"<!-- {interrupted_note(interrupted)} -->\n")
     elif fmt == "json":
-        write_json(stream, engine, results, verdict, allow_unexpected_pass)
+        write_json(stream, engine, results, verdict, allow_unexpected_pass, interrupted)
     else:
         text = table(engine, results, corpus, verbose=verbose, known=verdict.known_ids if verdict else frozenset())
         if verdict is not None:
             text += "\n\n" + "\n".join(baseline_lines(verdict, allow_unexpected_pass))
+        if interrupted is not None:
+            text += "\n\n" + interrupted_note(interrupted)
         stream.write(text + "\n")
 
 
+def interrupted_note(interrupted: tuple[int, int]) -> str:
+    selected, finished = interrupted
+    return f"INTERRUPTED: the run was stopped after {finished} of {selected} case(s); the others were not played"
+
+
 def write_json(stream: TextIO, engine: dict[str, Any], results: Tally, verdict: Verdict | None,
-               allow_unexpected_pass: bool) -> None:
+               allow_unexpected_pass: bool, interrupted: tuple[int, int] | None = None) -> None:
     """The JSON report, written as json.dumps(report, indent=2) would write it, a case at a time."""
-    head = json.dumps({"engine": {"name": engine.get("name"), "version": engine.get("version")},
-                       "summary": results.summary()}, indent=2, default=str)
+    head_data: dict[str, Any] = {"engine": {"name": engine.get("name"), "version": engine.get("version")},
+                                 "summary": results.summary()}
+    if interrupted is not None:
+        head_data["interrupted"] = {"selected": interrupted[0], "finished": interrupted[1]}
+    head = json.dumps(head_data, indent=2, default=str)
     stream.write(head[:-2] + ',\n  "cases": [')  # the head without its closing "\n}"
     count = 0
     for result in results.results():
