@@ -10,6 +10,9 @@ rejects), twice (the reply written twice), record (append each case received, an
 without its seq, to ARGUMENT.<pid>).
 orphan (start a grandchild in a session of its own that holds stdout open and sleeps, write its pid
 to ARGUMENT, then crash), stderr-flood (ARGUMENT megabytes on stderr in one line, then answer).
+skip (answer skipped), nan (a NaN in the observed state), deep (a reply nested 100,000 deep),
+duplicate-observation (the last observation twice), extra-observation (one after an action that is
+not a checkpoint).
 With FAKE_ENGINE_PIDS set, each engine process appends its pid to that file when it starts.
 Modes at the handshake: bad-version, no-start, silent-start; crash-for-good crashes on a marked
 case and can't start again afterwards (ARGUMENT: a file it creates).
@@ -86,6 +89,23 @@ def main() -> int:
         elif mode == "stderr-flood":
             sys.stderr.write("x" * (int(argument) * 1024 * 1024))
             sys.stderr.flush()
+            send(out, reply)
+        elif mode == "skip":
+            send(out, {"seq": seq, "skipped": {"reason": "this engine runs nothing"}})
+        elif mode == "nan":
+            reply["result"]["observations"][-1]["state"]["unasked"] = float("nan")
+            send(out, reply)
+        elif mode == "deep":
+            depth = 100_000
+            text = json.dumps(reply)
+            out.write(text[:-1] + ', "deep": ' + "[" * depth + "]" * depth + "}\n")
+            out.flush()
+        elif mode == "duplicate-observation":
+            reply["result"]["observations"].append(reply["result"]["observations"][-1])
+            send(out, reply)
+        elif mode == "extra-observation":
+            observations = reply["result"]["observations"]
+            observations.append({**observations[-1], "after": observations[-1]["after"] + 5})
             send(out, reply)
         elif mode == "hang":
             time.sleep(FOREVER)
