@@ -75,6 +75,7 @@ class CaseLinter:
         self.check_setup()
         for index, action in enumerate(self.data.get("actions", [])):
             self.check_action(index, action)
+        self.check_possible(self.data.get("actions", []))
         if "expect" in self.data:
             self.check_expectation(["expect"], self.data["expect"])
         return self.problems
@@ -125,7 +126,8 @@ class CaseLinter:
         else:
             card = self.check_card_name(path + ["card"], entry["card"])
         if "label" in entry:
-            self.define_label(path + ["label"], entry["label"], {"card": card, "zone": zone, "entry": entry})
+            self.define_label(path + ["label"], entry["label"], {"card": card, "zone": zone, "entry": entry,
+                                                                 "player": path[2]})
         owner = entry.get("owner")
         if owner is not None and owner not in self.players:
             self.report(path + ["owner"], f"{owner!r} is not one of the players")
@@ -273,6 +275,56 @@ class CaseLinter:
             self.check_payments(vpath + ["pay"], value.get("pay", []))
         if "expect" in action:
             self.check_expectation(path + ["expect"], action["expect"])
+
+    # --- what no game allows -------------------------------------------------------------------
+    def check_possible(self, actions: list[dict[str, Any]]) -> None:
+        """Actions the rules make impossible in every game, unless the case expects the engine to
+        reject them (that is a fine thing to test). Only what nothing earlier in the case could have
+        made possible is refused: a permanent may return to its owner's hand, control may change."""
+        setup = self.data["setup"]
+        turn = setup.get("turn", 2)
+        unchanged = True  # no accepted action yet: the state is the setup's
+        over = False
+        for index, action in enumerate(actions):
+            path: list[str | int] = ["actions", index]
+            expect = action.get("expect") or {}
+            if over:
+                self.report(path, "an action after the game is over",
+                            "an earlier expectation says a player of this two-player game has lost (rule 104.2a)")
+                return
+            rejected = bool(expect.get("rejected"))
+            advance = action.get("advance")
+            if isinstance(advance, dict) and isinstance(advance.get("turn"), int) and advance["turn"] < turn and not rejected:
+                self.report(path + ["advance", "turn"], f"turn {advance['turn']} is an earlier turn than the case "
+                            f"starts in (turn {turn})", "turn numbers only go forward")
+            for verb in ("cast", "play"):
+                value = action.get(verb)
+                ref = value.get("card") if isinstance(value, dict) else value
+                info = self.labels.get(ref) if isinstance(ref, str) else None
+                if info and info.get("zone") == "battlefield" and unchanged and not rejected:
+                    self.report(path + [verb], f"{ref!r} is on the battlefield: it can't be {'cast' if verb == 'cast' else 'played'}",
+                                "no rule or effect lets a permanent be cast, or played as a land, from the battlefield "
+                                "(rules 601.3, 116.2a); "
+                                "expect 'rejected: true' to test that an engine refuses it")
+            block = action.get("block")
+            if isinstance(block, dict) and not rejected and self.control_unchanged(actions[:index]):
+                for blocker, attacker in block.items():
+                    ours, theirs = self.labels.get(blocker), self.labels.get(attacker)
+                    if ours and theirs and ours.get("zone") == theirs.get("zone") == "battlefield" \
+                            and ours.get("player") == theirs.get("player"):
+                        self.report(path + ["block", blocker], f"{blocker!r} would block a creature of its own "
+                                    f"controller ({attacker!r})", "blockers are the defending player's creatures (rule 509.1a)")
+            if not rejected:
+                unchanged = False
+            players = expect.get("players") if isinstance(expect.get("players"), dict) else {}
+            if len(self.players) == 2 and any(isinstance(p, dict) and p.get("lost") is True for p in players.values()):
+                over = True
+
+    @staticmethod
+    def control_unchanged(earlier: list[dict[str, Any]]) -> bool:
+        """Whether nothing before could have changed who controls what: only attacks declared and
+        actions expected to be rejected (an effect changing control needs something to resolve)."""
+        return all("attack" in a or (a.get("expect") or {}).get("rejected") for a in earlier)
 
     def check_activated_index(self, path: list[str | int], value: dict[str, Any]) -> None:
         """An index beyond every face's printed activated abilities is an error, unless abilities may be granted."""

@@ -136,3 +136,55 @@ def test_error_messages_quote_a_bounded_excerpt_of_a_bad_value(corpus_builder) -
     text = elves_case(sick=False).replace("Llanowar Elves", huge).replace("bob: {}", f"bob: {{life: {huge}}}")
     problems = problems_of(corpus_builder, "demo/elves", text)
     assert problems and all(len(p) < 600 for p in problems), [p[:200] for p in problems]
+
+
+IMPOSSIBLE_BASE = """
+id: demo/impossible
+description: An action the rules make impossible in every game.
+rulings: [general-07]
+rules: ["302.6"]
+requires: [combat, stack, priority]
+setup:
+  players:
+    alice:
+      battlefield:
+        - {card: Llanowar Elves, label: elves}
+        - {card: Llanowar Elves, label: other-elves}
+      hand:
+        - {card: Llanowar Elves, label: in-hand}
+    bob: {}
+actions:
+ACTIONS
+expect:
+  objects:
+    elves: {tapped: false}
+"""
+
+
+def impossible(builder, actions: str) -> list[str]:
+    return problems_of(builder, "demo/impossible", IMPOSSIBLE_BASE.replace("ACTIONS", actions))
+
+
+@pytest.mark.parametrize("actions, message", [
+    ("  - advance: {to: end, turn: 1}", "earlier turn"),
+    ("  - cast: elves", "on the battlefield"),
+    ("  - pass: alice\n    expect: {rejected: true}\n  - play: elves", "on the battlefield"),
+    ("  - attack: [elves]\n  - block: {other-elves: elves}", "its own"),
+    ("  - pass: alice\n    expect: {players: {bob: {lost: true}}}\n  - pass: alice", "the game is over"),
+])
+def test_impossible_actions_are_validation_errors(corpus_builder, actions: str, message: str) -> None:
+    problems = impossible(corpus_builder, actions)
+    assert any(message in p for p in problems), problems
+
+
+@pytest.mark.parametrize("actions", [
+    "  - cast: elves\n    expect: {rejected: true}",  # that the engine refuses it is a fine thing to test
+    "  - cast: in-hand",
+    "  - advance: {to: end, turn: 2}",
+    "  - pass: alice\n  - cast: elves",  # something earlier may have returned it to its owner's hand
+    "  - advance: declare-attackers\n  - attack: [elves]\n  - pass: alice\n  - block: {other-elves: elves}",
+])
+def test_what_some_game_allows_is_not_refused(corpus_builder, actions: str) -> None:
+    problems = impossible(corpus_builder, actions)
+    assert not any(word in p for p in problems for word in ("earlier turn", "on the battlefield", "its own",
+                                                            "the game is over")), problems
