@@ -42,6 +42,18 @@ def decode(line: bytes) -> Any:
     return json.loads(line, parse_constant=_constant)
 
 
+BARE_PYTHONS = ("python", "python3")
+
+
+def engine_argv(argv: list[str]) -> list[str]:
+    """The command to start. A bare `python` (or `python3`) is the harness's own interpreter, so
+    `cmd:python -m reference_engine` finds the packages installed with the harness from any folder,
+    whether or not the virtual environment is active; any other program runs as written."""
+    if argv and argv[0] in BARE_PYTHONS:
+        return [sys.executable, *argv[1:]]
+    return argv
+
+
 def serve_command(spec: str) -> list[str]:
     """The command that serves the registered engine `spec` over the protocol (harness/serve.py)."""
     return [sys.executable, "-m", "harness.serve", spec]
@@ -71,7 +83,7 @@ class SubprocessSession(EngineSession):
     # --- starting ------------------------------------------------------------------------------
     def _start(self) -> EngineProcess:
         try:
-            process = EngineProcess(self.argv)
+            process = EngineProcess(engine_argv(self.argv))
         except OSError as exc:
             raise EngineError(f"{self.name}: can't start {self.argv[0]!r}: {exc.strerror or exc}"
                               " (is it installed, and on PATH?)") from exc

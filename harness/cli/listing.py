@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from tabulate import tabulate
 
-from harness.cli.common import add_corpus_option, add_selection_options, corpus_from, print_problems, validated_selection
+from harness.cli.common import (add_corpus_option, add_selection_options, corpus_from, nothing_selected, print_problems,
+                                 validated_selection)
 
 
 def add_parser(verbs) -> None:
@@ -33,5 +35,8 @@ def handle(args: argparse.Namespace) -> int:
         print(tabulate(rows, headers=["case", "rulings", "requires", "description"], maxcolwidths=[None, 20, 24, 60]))
     if report.problems:
         print_problems(report)
+        return 2
+    if not cases and (args.patterns or args.tags):  # as `run` does: the selection is a mistake
+        print(nothing_selected(args, report.valid_cases), file=sys.stderr)
         return 2
     return 0

@@ -72,16 +72,18 @@ def handle(args: argparse.Namespace) -> int:
         null = outcome(case, "null", corpus)
         rows = [["null", "applies no rules at all", "caught" if null in CAUGHT else null.value]]
         caught = []
-        for name, breaks in mutant_names().items():
+        mutants = mutant_names()
+        for name, breaks in mutants.items():
             status = outcome(case, f"mutant:{name}", corpus)
-            if status in CAUGHT:
+            if status in CAUGHT:  # only the rows that say something: the others are counted below
                 caught.append(name)
-            rows.append([f"mutant:{name}", breaks, "caught" if status in CAUGHT else "-"])
+                rows.append([f"mutant:{name}", breaks, "caught"])
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"case {case.id} ({case.display_path})")
     print(tabulate(rows, headers=["engine", "breaks", "result"], maxcolwidths=[None, 70, None]))
+    print(f"{len(mutants) - len(caught)} other mutant(s) did not catch it")
     print()
     ok = null in CAUGHT and bool(caught)
     if ok:
