@@ -9,7 +9,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from harness.cache import Cache, code_fingerprint, digest, fingerprint
+from harness.cache import Cache, entry_key, fingerprint
 from harness.yamlio import Document, YamlError, load_bytes
 
 CARDS_DIRNAME = "cards"
@@ -178,11 +178,12 @@ class Corpus:
     root: Path
     cache: Cache = field(default_factory=Cache.from_environment, repr=False)
     _case_cache: dict[str, Case] = field(default_factory=dict, repr=False)  # by path under the root
+    invalid_card_files: set[Path] = field(default_factory=set, repr=False)
 
     def document(self, path: Path) -> Document:
         """The document of the file `path` (YamlError if it isn't valid YAML)."""
         raw = path.read_bytes()
-        return self._document(path, raw, digest(code_fingerprint(), raw))
+        return self._document(path, raw, entry_key(raw))
 
     def _document(self, path: Path, raw: bytes, key: bytes) -> Document:
         cached = self.cache.get("document", path, key)
@@ -256,7 +257,7 @@ class Corpus:
         raw = self.support_files.get(path)
         if raw is None:
             raise FileNotFoundError(f"{path}: no such file")
-        return self._document(path, raw, digest(code_fingerprint(), raw))
+        return self._document(path, raw, entry_key(raw))
 
     @cached_property
     def rulings(self) -> dict[str, Ruling]:
@@ -279,7 +280,7 @@ class Corpus:
         for path, raw in self.support_files.items():
             if path.parent.name == CARDS_DIRNAME:
                 try:
-                    docs[path] = self._document(path, raw, digest(code_fingerprint(), raw))
+                    docs[path] = self._document(path, raw, entry_key(raw))
                 except YamlError as exc:
                     self.card_errors.append(exc)
         return docs
@@ -288,15 +289,21 @@ class Corpus:
     def card_errors(self) -> list[YamlError]:
         return []
 
+    def exclude_cards(self, paths: Iterable[Path]) -> None:
+        """Leave out the card files validation found problems in, so that no check of a case trips
+        over their malformed data (validation reports them)."""
+        self.invalid_card_files.update(paths)
+        for name in ("cards", "card_names"):
+            self.__dict__.pop(name, None)
+
     @cached_property
     def cards(self) -> dict[str, CardData]:
-        """Cards by Oracle name ('Front // Back' for double-faced cards). A card file the card schema
-        rejects is left out (validation reports it), so no check trips over its malformed data."""
-        from harness.schemas import problems
-
+        """Cards by Oracle name ('Front // Back' for double-faced cards)."""
         out: dict[str, CardData] = {}
         for path, doc in self.card_docs.items():
-            if isinstance(doc.data, dict) and isinstance(doc.data.get("name"), str) and not problems("card", doc.data, 1):
+            if path in self.invalid_card_files:
+                continue
+            if isinstance(doc.data, dict) and isinstance(doc.data.get("name"), str):
                 out[doc.data["name"]] = CardData(doc.data["name"], doc.data, path)
         return out
 
@@ -331,7 +338,7 @@ class Corpus:
             return cached
         if raw is None:
             raw = path.read_bytes()
-        doc = self._document(path, raw, digest(code_fingerprint(), raw))
+        doc = self._document(path, raw, entry_key(raw))
         case = self._case_cache[rel] = Case(path, doc, rel, self.root.name, load=self.document, root=self.root)
         return case
 

@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from harness import schemas
 from harness.cards import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
-from harness.cache import code_fingerprint, digest
+from harness.cache import entry_key
 from harness.corpus import Case, CaseFacts, Corpus
 from harness.limits import bounded
 from harness.yamlio import Document, YamlError, format_path
@@ -483,7 +483,7 @@ def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Prob
     for path in corpus.case_paths():
         raw = path.read_bytes()
         rel = path.relative_to(corpus.root).as_posix()
-        key = digest(corpus.context, rel.encode("utf-8", "surrogateescape"), raw)
+        key = entry_key(raw, corpus.context, rel.encode("utf-8", "surrogateescape"))
         cached = corpus.cache.get("validation", path, key)
         if cached is not None:
             facts, found = cached
@@ -522,8 +522,13 @@ def _validate_support_files(corpus: Corpus) -> Iterator[Problem]:
     docs = corpus.card_docs
     for error in corpus.card_errors:
         yield Problem(_display(corpus, error.path), error.line, "$", error.message)
+    invalid = []
     for path, card_doc in docs.items():
-        yield from _cached_problems(corpus, path, lambda: _card_problems(corpus, path, card_doc))
+        found = _cached_problems(corpus, path, lambda: _card_problems(corpus, path, card_doc))
+        if found:
+            invalid.append(path)
+        yield from found
+    corpus.exclude_cards(invalid)
 
 
 def _card_problems(corpus: Corpus, path, card_doc: Document) -> list[Problem]:
@@ -540,8 +545,7 @@ def _card_problems(corpus: Corpus, path, card_doc: Document) -> list[Problem]:
 
 def _cached_problems(corpus: Corpus, path, validate: Callable[[], list[Problem]]) -> list[Problem]:
     """The problems of a rulings or card file, from the cache if it was validated as it is now."""
-    key = digest(code_fingerprint(), _display(corpus, path).encode("utf-8", "surrogateescape"),
-                 corpus.support_files[path])
+    key = entry_key(corpus.support_files[path], _display(corpus, path).encode("utf-8", "surrogateescape"))
     cached = corpus.cache.get("validation", path, key)
     if cached is not None:
         return [Problem(*problem) for problem in cached]

@@ -77,3 +77,47 @@ def test_cache_folders_are_private(corpus_builder, tmp_path) -> None:
         assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
     for entry in (p for p in cache.rglob("*") if p.is_file()):
         assert stat.S_IMODE(entry.stat().st_mode) & 0o077 == 0, entry
+
+
+def test_a_forged_cache_entry_never_makes_an_invalid_case_valid(corpus_builder, tmp_path) -> None:
+    """Whoever can write the cache folder (a cache restored from elsewhere) can put any entry in it,
+    with the right key: the harness must not believe it."""
+    import marshal
+
+    from harness import cache as cache_module
+
+    valid = corpus_builder.write("demo/elves", elves_case())
+    folder = tmp_path / "cache"
+    validate_corpus(Corpus(corpus_builder.root, cache=Cache(folder)))
+    entries = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    valid.write_text(elves_case().replace("object: elves", "object: elfs"))  # now invalid
+    invalid_problems = [str(p) for p in validate_corpus(Corpus(corpus_builder.root, cache=None or Cache(None))).problems]
+    assert invalid_problems
+    raw = valid.read_bytes()
+    corpus = Corpus(corpus_builder.root, cache=Cache(folder))
+    forged_keys = {"document": cache_module.entry_key(raw),
+                   "validation": cache_module.entry_key(raw, corpus.context, b"demo/elves.yaml")}
+    for path, stored in entries.items():  # the stored values, under the keys of the invalid file
+        kind = path.relative_to(folder).parts[1]
+        for start in (0, cache_module.MAC_BYTES):
+            try:
+                _, value = marshal.loads(stored[start:])
+                break
+            except Exception:
+                continue
+        else:
+            continue
+        forged = marshal.dumps((forged_keys[kind], value))
+        path.write_bytes(forged)  # as the old format did: no authentication
+        assert [str(p) for p in validate_corpus(Corpus(corpus_builder.root, cache=Cache(folder))).problems] == invalid_problems
+        path.write_bytes(stored[:cache_module.MAC_BYTES] + forged)  # an authentication copied from a real entry
+        assert [str(p) for p in validate_corpus(Corpus(corpus_builder.root, cache=Cache(folder))).problems] == invalid_problems
+
+
+def test_the_cache_key_is_kept_outside_the_cache_folder(corpus_builder, tmp_path) -> None:
+    corpus_builder.write("demo/elves", elves_case())
+    folder = tmp_path / "cache"
+    validate_corpus(Corpus(corpus_builder.root, cache=Cache(folder)))
+    key = tmp_path / "cache.key"
+    assert key.exists() and stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert not any(p.read_bytes() == key.read_bytes() for p in folder.rglob("*") if p.is_file())
