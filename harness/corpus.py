@@ -267,7 +267,8 @@ class Corpus:
         except (YamlError, FileNotFoundError):
             return {}
         out: dict[str, Ruling] = {}
-        for entry in data.get("rulings", []) if isinstance(data, dict) else []:
+        entries = data.get("rulings") if isinstance(data, dict) else None
+        for entry in entries if isinstance(entries, list) else []:
             if isinstance(entry, dict) and isinstance(entry.get("id"), str):
                 out[entry["id"]] = Ruling(entry["id"], str(entry.get("text", "")),
                                           entry.get("card"), entry.get("topic"))

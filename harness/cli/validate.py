@@ -47,7 +47,8 @@ def uncovered_rulings(corpus, cases) -> list[Problem]:
         doc = corpus.rulings_doc
     except (YamlError, FileNotFoundError):  # already a problem of the report
         return []
-    index = {entry.get("id"): i for i, entry in enumerate((doc.data or {}).get("rulings", []))
+    entries = doc.data.get("rulings") if isinstance(doc.data, dict) else None
+    index = {entry.get("id"): i for i, entry in enumerate(entries if isinstance(entries, list) else [])
              if isinstance(entry, dict)}
     return [Problem(f"{corpus.root.name}/rulings.yaml", doc.line_of(["rulings", index.get(ruling_id, 0)]),
                     f"$.rulings[{index.get(ruling_id, 0)}]", f"no case encodes ruling {ruling_id!r}",
