@@ -14,6 +14,8 @@ from harness.yamlio import Document, YamlError, load_bytes
 
 CARDS_DIRNAME = "cards"
 RULINGS_FILENAME = "rulings.yaml"
+EXEMPT_DIRNAME = "rules-exempt"  # the rules no case can test, with the reason (harness/exemptions.py)
+NOT_CASES = (CARDS_DIRNAME, EXEMPT_DIRNAME)  # folders of the corpus that hold no cases
 
 
 @dataclass(frozen=True)
@@ -59,14 +61,20 @@ class CaseFacts:
     rulings: tuple[str, ...]
     requires: tuple[str, ...]
     id_line: int
+    rules: tuple[str, ...] = ()  # Comprehensive Rules numbers
 
     def to_data(self) -> tuple:
-        return (self.id, self.rulings, self.requires, self.id_line)
+        return (self.id, self.rulings, self.requires, self.id_line, self.rules)
 
     @classmethod
     def from_data(cls, data: Any) -> "CaseFacts":
-        case_id, rulings, requires, id_line = data
-        return cls(case_id, tuple(map(sys.intern, rulings)), tuple(map(sys.intern, requires)), id_line)
+        case_id, rulings, requires, id_line, rules = data
+        return cls(case_id, tuple(map(sys.intern, rulings)), tuple(map(sys.intern, requires)), id_line,
+                   tuple(map(sys.intern, rules)))
+
+
+def _strings(value: Any) -> tuple[str, ...]:
+    return tuple(sys.intern(v) for v in value if isinstance(v, str)) if isinstance(value, list) else ()
 
 
 class Case:
@@ -117,11 +125,8 @@ class Case:
             return self._facts
         data = self.data
         value = data.get("id")
-        rulings, requires = data.get("rulings"), data.get("requires")
-        return CaseFacts(value if isinstance(value, str) else self.expected_id,
-                         tuple(sys.intern(r) for r in rulings if isinstance(r, str)) if isinstance(rulings, list) else (),
-                         tuple(sys.intern(r) for r in requires if isinstance(r, str)) if isinstance(requires, list) else (),
-                         self.doc.line_of(["id"]))
+        return CaseFacts(value if isinstance(value, str) else self.expected_id, _strings(data.get("rulings")),
+                         _strings(data.get("requires")), self.doc.line_of(["id"]), _strings(data.get("rules")))
 
     @property
     def data(self) -> dict[str, Any]:
@@ -147,6 +152,11 @@ class Case:
     @property
     def requires(self) -> list[str]:
         return list(self.facts.requires)
+
+    @property
+    def rules(self) -> list[str]:
+        """The Comprehensive Rules numbers the case cites."""
+        return list(self.facts.rules)
 
     @property
     def description(self) -> str:
@@ -210,11 +220,13 @@ class Corpus:
         """Files of the corpus that are not read, and why: links out of it, and case or card files with
         another extension than .yaml (.yml, .YAML), which would otherwise be silently left out."""
         found: list[tuple[Path, str]] = []
-        for path in [self.root / RULINGS_FILENAME] + self._listed(self.root / CARDS_DIRNAME, "*"):
+        support = ([self.root / RULINGS_FILENAME] + self._listed(self.root / CARDS_DIRNAME, "*")
+                   + self._listed(self.root / EXEMPT_DIRNAME, "*"))
+        for path in support:
             if path.exists() or path.is_symlink():
                 if not self.inside(path):
                     found.append((path, "a symbolic link to outside the corpus: not read"))
-                elif path.parent.name == CARDS_DIRNAME and path.is_file():
+                elif path.parent.name in NOT_CASES and path.is_file():
                     self._check_extension(path, found)
         for topic in self._topics():
             if not self.inside(topic):
@@ -236,7 +248,7 @@ class Corpus:
         return sorted(folder.glob(pattern)) if folder.is_dir() else []
 
     def _topics(self) -> list[Path]:
-        return sorted(p for p in self.root.iterdir() if p.is_dir() and p.name != CARDS_DIRNAME)
+        return sorted(p for p in self.root.iterdir() if p.is_dir() and p.name not in NOT_CASES)
 
     @cached_property
     def support_files(self) -> dict[Path, bytes]:
@@ -330,6 +342,10 @@ class Corpus:
             if self.inside(topic):
                 paths.extend(path for path in sorted(topic.rglob("*.yaml")) if self.inside(path) and path.is_file())
         return paths
+
+    def exemption_paths(self) -> list[Path]:
+        """The files of rules-exempt/, sorted (not those linked from outside the corpus)."""
+        return [path for path in sorted((self.root / EXEMPT_DIRNAME).glob("*.yaml")) if self.inside(path)]
 
     def load_case(self, path: Path, raw: bytes | None = None) -> Case:
         """The case in the file `path` (whose bytes may be given); YamlError if it isn't valid YAML."""

@@ -13,8 +13,8 @@ from typing import Any, TextIO
 from harness.baseline import Verdict
 from harness.corpus import Corpus
 from harness.junit import write_junit
-from harness.report import table
-from harness.results import CaseResult
+from harness.report import citations, table
+from harness.results import CaseResult, Status
 from harness.tally import Tally
 
 FORMATS = ("table", "json", "junit", "jsonl")
@@ -108,7 +108,7 @@ def write(stream: TextIO, fmt: str, engine: dict[str, Any], results: Tally, corp
         if interrupted is not None:
             stream.write(f"<!-- {interrupted_note(interrupted)} -->\n")
     elif fmt == "json":
-        write_json(stream, engine, results, verdict, allow_unexpected_pass, interrupted)
+        write_json(stream, engine, results, verdict, allow_unexpected_pass, corpus, interrupted)
     else:
         text = table(engine, results, corpus, verbose=verbose, known=verdict.known_ids if verdict else frozenset())
         if verdict is not None:
@@ -124,8 +124,11 @@ def interrupted_note(interrupted: tuple[int, int]) -> str:
 
 
 def write_json(stream: TextIO, engine: dict[str, Any], results: Tally, verdict: Verdict | None,
-               allow_unexpected_pass: bool, interrupted: tuple[int, int] | None = None) -> None:
-    """The JSON report, written as json.dumps(report, indent=2) would write it, a case at a time."""
+               allow_unexpected_pass: bool, corpus: Corpus | None = None,
+               interrupted: tuple[int, int] | None = None) -> None:
+    """The JSON report, written as json.dumps(report, indent=2) would write it, a case at a time. A
+    case that failed, errored, timed out or crashed also has "cited": the text of its rulings and of
+    its Comprehensive Rules rules. A run cut short says so ("interrupted")."""
     head_data: dict[str, Any] = {"engine": {"name": engine.get("name"), "version": engine.get("version")},
                                  "summary": results.summary()}
     if interrupted is not None:
@@ -134,7 +137,10 @@ def write_json(stream: TextIO, engine: dict[str, Any], results: Tally, verdict: 
     stream.write(head[:-2] + ',\n  "cases": [')  # the head without its closing "\n}"
     count = 0
     for result in results.results():
-        stream.write(("\n" if not count else ",\n") + _nested(result.to_json(), "    ", first=True))
+        item = result.to_json()
+        if corpus is not None and result.status not in (Status.PASS, Status.SKIP):
+            item["cited"] = citations(result, corpus)
+        stream.write(("\n" if not count else ",\n") + _nested(item, "    ", first=True))
         count += 1
     stream.write("\n  ]" if count else "]")
     if verdict is not None:

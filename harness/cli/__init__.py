@@ -1,4 +1,5 @@
-"""`mtg-conformance`: run the corpus against an engine, validate it, list cases, show coverage.
+"""`mtg-conformance`: run the corpus against an engine, validate it, list cases, show coverage and
+the Comprehensive Rules.
 
 Exit codes: harness/exits.py (0 passed, 1 failed, 2 bad input or usage, 3 nothing played, 130/143
 interrupted).
@@ -13,11 +14,11 @@ import sys
 import threading
 
 from harness import __version__
-from harness.cli import coverage, engines, listing, new, prove, run, smoke, table, validate
+from harness.cli import coverage, engines, listing, new, prove, rules, rules_diff, run, smoke, table, validate
 
 from harness.exits import (EPILOG, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_NOTHING_PLAYED, EXIT_OK,  # noqa: F401
                            EXIT_TERMINATED, EXIT_USAGE, Terminated)
-VERBS = (run, validate, listing, coverage, engines, smoke, table, new, prove)
+VERBS = (run, validate, listing, coverage, rules, rules_diff, engines, smoke, table, new, prove)
 
 
 class _Parser(argparse.ArgumentParser):
