@@ -8,7 +8,7 @@ from typing import Any, Iterable, Iterator
 
 from harness.corpus import Case, Corpus
 from harness.evaluate import base_result, evaluate
-from harness.limits import plain_data_problem
+from harness.limits import bounded, plain_data_problem
 from harness.protocol import REPLY_KINDS
 from harness.results import CaseResult, Status
 from harness.session import EngineSession, Reply
@@ -112,5 +112,5 @@ def judge(case: Case, reply: Reply) -> CaseResult:
 
 def _text(value: Any, key: str, default: str) -> str:
     if isinstance(value, dict) and isinstance(value.get(key), str):
-        return value[key]
+        return bounded(value[key], 2000)  # an engine's message, in reports: not a megabyte of it
     return default

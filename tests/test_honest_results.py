@@ -54,3 +54,24 @@ def test_a_huge_integer_is_refused_before_any_engine_sees_it(capsys, corpus_buil
         assert main(["run", "--cases", str(corpus_builder.root), "-j", jobs]) == 2
         err = capsys.readouterr().err
         assert "cases/demo/elves.yaml:" in err and "digits" in err and "Traceback" not in err
+
+
+def test_an_engines_huge_values_are_cut_short_in_the_report(capsys) -> None:
+    from harness.corpus import Corpus
+    from harness.report import describe
+    from harness.runner import judge
+    from harness.session import Reply
+    from harness.validation import validate_corpus
+    from tests.conftest import REAL_CORPUS
+
+    corpus = Corpus(REAL_CORPUS)
+    case = next(c for c in validate_corpus(corpus).valid_cases if c.id == MARKED)
+    huge = "x" * 1_000_000
+    lines = describe(judge(case, Reply({"errored": {"message": huge}})), corpus)
+    assert max(map(len, lines)) < 3000
+    state = {"objects": [{"label": "elves", "tapped": huge, "summoning_sick": False}], "game": {"active": "alice"}}
+    actions = [{"status": "ok"}] * 2 + [{"status": "rejected"}] + [{"status": "ok"}] * 2
+    result = judge(case, Reply({"result": {"actions": actions, "observations": [
+        {"after": after, "state": state} for after in (1, 2, 3, 4)]}}))
+    assert result.status.value == "fail", result.message
+    assert max(map(len, describe(result, corpus))) < 3000
