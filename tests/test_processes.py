@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from harness.cli import main
 from harness.engine_process import EngineProcess
 from tests.conftest import REPO, TAP_CASES, fake_engine, select
@@ -80,16 +82,17 @@ def engine_pids(pids: Path) -> list[int]:
     return [int(line) for line in pids.read_text().split()]
 
 
-def test_sigterm_kills_a_busy_engine_and_the_report_says_interrupted(tmp_path) -> None:
-    process, pids, report = harness(tmp_path, "hang")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_sigterm_kills_a_busy_engine_and_the_report_says_interrupted(tmp_path, jobs: str) -> None:
+    process, pids, report = harness(tmp_path, "hang", "-j", jobs)
     process.send_signal(signal.SIGTERM)
     out, err = process.communicate(timeout=30)
     assert process.returncode == 128 + signal.SIGTERM, err
     assert b"Traceback" not in err and b"interrupted" in err
     assert wait_until(lambda: not any(alive(pid) for pid in engine_pids(pids)), 5)
     tail = json.loads(report.read_text().splitlines()[-1])
-    assert tail["interrupted"] is True and tail["summary"]["pass"] == 1
-    assert b"INTERRUPTED: the run was stopped after 1 of 7" in out
+    assert tail["interrupted"] is True and tail["summary"]["pass"] >= 1
+    assert b"INTERRUPTED: the run was stopped after" in out
 
 
 def test_a_second_ctrl_c_during_shutdown_still_kills_the_engine(tmp_path) -> None:
