@@ -98,6 +98,8 @@ def nothing_selected(args: argparse.Namespace, cases: list[Case]) -> str:
             close = difflib.get_close_matches(tag, tags, n=2)
             lines.append(f"  --tag {tag}: no case requires it" +
                          (f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""))
+    if args.patterns:
+        lines.append(f"  topics: {', '.join(sorted({case.topic for case in cases}))}")
     if args.tags:
         lines.append(f"  tags: {', '.join(tags)}")
     lines.append("  (`list` shows every case; -k takes part of an id or a glob, --tag a capability)")

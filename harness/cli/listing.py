@@ -25,6 +25,9 @@ def handle(args: argparse.Namespace) -> int:
     if corpus is None:
         return 2
     report, cases = validated_selection(args, corpus)
+    if not cases and (args.patterns or args.tags) and not report.problems:  # as `run`: the selection is a mistake
+        print(nothing_selected(args, report.valid_cases), file=sys.stderr)
+        return 2
     if args.format == "json":
         print(json.dumps([{"id": c.id, "description": c.description, "rulings": c.rulings, "rules": c.rules,
                            "requires": c.requires, "file": c.display_path} for c in cases], indent=2))
@@ -35,8 +38,5 @@ def handle(args: argparse.Namespace) -> int:
         print(tabulate(rows, headers=["case", "rulings", "requires", "description"], maxcolwidths=[None, 20, 24, 60]))
     if report.problems:
         print_problems(report)
-        return 2
-    if not cases and (args.patterns or args.tags):  # as `run` does: the selection is a mistake
-        print(nothing_selected(args, report.valid_cases), file=sys.stderr)
         return 2
     return 0
