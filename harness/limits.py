@@ -9,7 +9,6 @@ Engine replies get the same bounds (plain_data_problem): an engine can't break t
 
 from __future__ import annotations
 
-import math
 import reprlib
 from typing import Any
 
@@ -56,34 +55,68 @@ def bounded(text: str, limit: int = 1000) -> str:
 def plain_data_problem(value: Any, what: str = "the reply") -> str | None:
     """Why `value` is not plain JSON data within the limits (None if it is): only objects with string
     keys, arrays, strings, finite numbers, booleans and null; integers of at most MAX_INT_DIGITS digits;
-    at most MAX_DEPTH levels and MAX_VALUES values. Walked without recursion, so any depth is safe."""
-    stack: list[tuple[Any, int, str]] = [(value, 1, "$")]
+    at most MAX_DEPTH levels and MAX_VALUES values. Walked without recursion, so any depth is safe;
+    it runs on every reply, so the common case (all is well) is a tight loop, and where a problem is
+    is found by a second walk."""
+    problem = _first_problem(value, what)
+    if problem is None:
+        return None
+    where = _where(value, problem[1])
+    return f"{where}: {problem[0]}" if where else problem[0]
+
+
+_PLAIN = (str, bool, type(None))
+
+
+def _first_problem(value: Any, what: str) -> tuple[str, Any] | None:
+    """(the problem, the offending item) of the first problem found, None if there is none."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
     count = 0
     while stack:
-        item, depth, where = stack.pop()
+        item, depth = stack.pop()
         count += 1
-        if count > MAX_VALUES:
-            return f"{what} holds more than {MAX_VALUES} values"
-        if depth > MAX_DEPTH:
-            return f"{what} nests deeper than {MAX_DEPTH} levels (at {where[:200]})"
-        if item is None or isinstance(item, (str, bool)):
+        kind = type(item)
+        if kind in _PLAIN:
             continue
-        if isinstance(item, int):
-            if abs(item) > MAX_INT:
-                return f"{where[:200]}: {excerpt(item)} (more than {MAX_INT_DIGITS} digits)"
+        if kind is int:
+            if -MAX_INT <= item <= MAX_INT:
+                continue
+            return f"{excerpt(item)}: integers have at most {MAX_INT_DIGITS} digits", item
+        if kind is float:
+            if item - item == 0.0:  # NaN and the infinities give NaN
+                continue
+            return f"{item!r} is not a JSON number", item
+        if kind is dict or kind is list:
+            if depth >= MAX_DEPTH:
+                return f"{what} nests deeper than {MAX_DEPTH} levels", item
+            children = item.values() if kind is dict else item
+            if kind is dict:
+                for key in item:
+                    if type(key) is not str:
+                        return f"the key {excerpt(key)} is not a string", item
+            for child in children:
+                if type(child) in _PLAIN:
+                    count += 1
+                else:
+                    stack.append((child, depth + 1))
+            if count + len(stack) > MAX_VALUES:
+                return f"{what} holds more than {MAX_VALUES} values", None
             continue
-        if isinstance(item, float):
-            if not math.isfinite(item):
-                return f"{where[:200]}: {item!r} is not a JSON number"
-            continue
-        if isinstance(item, dict):
-            for key, child in item.items():
-                if not isinstance(key, str):
-                    return f"{where[:200]}: the key {excerpt(key)} is not a string"
-                stack.append((child, depth + 1, f"{where}.{key}"))
-            continue
-        if isinstance(item, list):
-            stack.extend((child, depth + 1, f"{where}[{index}]") for index, child in enumerate(item))
-            continue
-        return f"{where[:200]}: a {type(item).__name__} is not JSON data"
+        return f"a {kind.__name__} is not JSON data", item
     return None
+
+
+def _where(value: Any, target: Any) -> str:
+    """The path of `target` (by identity) in `value`, as $.a[0].b; '' if it isn't there."""
+    if target is None:
+        return ""
+    stack: list[tuple[Any, str]] = [(value, "$")]
+    while stack:
+        item, path = stack.pop()
+        if item is target:
+            return path[:200]
+        if isinstance(item, dict):
+            stack.extend((child, f"{path}.{key}") for key, child in item.items())
+        elif isinstance(item, list):
+            stack.extend((child, f"{path}[{index}]") for index, child in enumerate(item))
+    return ""
