@@ -15,7 +15,7 @@ import time
 from collections import deque
 from typing import Any, Iterable, Iterator
 
-from harness.limits import MAX_DEPTH
+from harness.limits import MAX_DEPTH, plain_data_problem
 from harness.engine_process import EngineProcess, describe_exit, shown
 from harness.protocol import (STOP, ProtocolError, check_run_reply, check_schema, read_start_reply, run_command,
                               start_command)
@@ -200,6 +200,9 @@ class SubprocessSession(EngineSession):
         except ProtocolError as exc:
             return self._fault("error", str(exc), mark)
         if self.strict:
+            problem = plain_data_problem(reply)  # before the schema's check, which recurses (judge checks it anyway)
+            if problem is not None:
+                return Reply(None, "error", f"the reply is not plain JSON data within the limits: {problem}")
             try:
                 check_schema("run-reply", reply, "the reply")
             except ProtocolError as exc:  # the stream is in step: the engine goes on

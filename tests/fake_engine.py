@@ -10,7 +10,7 @@ rejects), twice (the reply written twice), record (append each case received, an
 without its seq, to ARGUMENT.<pid>).
 orphan (start a grandchild in a session of its own that holds stdout open and sleeps, write its pid
 to ARGUMENT, then crash), stderr-flood (ARGUMENT megabytes on stderr in one line, then answer).
-skip (answer skipped), nan (a NaN in the observed state), deep (a reply nested 100,000 deep),
+skip (answer skipped), nan (a NaN in the observed state), deep (a reply nested ARGUMENT deep, or 100,000),
 duplicate-observation (the last observation twice), extra-observation (one after an action that is
 not a checkpoint).
 With FAKE_ENGINE_PIDS set, each engine process appends its pid to that file when it starts.
@@ -96,7 +96,7 @@ def main() -> int:
             reply["result"]["observations"][-1]["state"]["unasked"] = float("nan")
             send(out, reply)
         elif mode == "deep":
-            depth = 100_000
+            depth = int(argument or 100_000)
             text = json.dumps(reply)
             out.write(text[:-1] + ', "deep": ' + "[" * depth + "]" * depth + "}\n")
             out.flush()

@@ -48,6 +48,14 @@ def test_a_reply_that_cant_be_judged_is_an_error_of_its_case_alone(capsys, tmp_p
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize("depth", ["500", "100000"])
+def test_a_deep_reply_is_an_error_with_strict_too(capsys, tmp_path, depth: str) -> None:
+    code, report, err = run_json(capsys, tmp_path, "--engine", fake_engine("deep", MARKED, depth), "--strict")
+    marked = next(c for c in report["cases"] if c["id"] == MARKED)
+    assert code == 1 and marked["status"] == "error" and "deeper than" in marked["message"]
+    assert "Traceback" not in err
+
+
 def test_a_huge_integer_is_refused_before_any_engine_sees_it(capsys, corpus_builder) -> None:
     corpus_builder.write("demo/elves", elves_case(sick=False).replace("bob: {}", "bob: {life: 0x" + "f" * 5000 + "}"))
     for jobs in ("1", "2"):
