@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import os
 import sys
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -220,24 +221,62 @@ class Corpus:
         """Files of the corpus that are not read, and why: links out of it, and case or card files with
         another extension than .yaml (.yml, .YAML), which would otherwise be silently left out."""
         found: list[tuple[Path, str]] = []
-        support = ([self.root / RULINGS_FILENAME] + self._listed(self.root / CARDS_DIRNAME, "*")
-                   + self._listed(self.root / EXEMPT_DIRNAME, "*"))
-        for path in support:
-            if path.exists() or path.is_symlink():
-                if not self.inside(path):
+        rulings = self.root / RULINGS_FILENAME
+        if rulings.is_symlink() and not self.inside(rulings):
+            found.append((rulings, "a symbolic link to outside the corpus: not read"))
+        for folder in NOT_CASES:
+            if not self._folder_inside(self.root / folder):
+                found.append((self.root / folder, "a symbolic link to a folder outside the corpus: not read"))
+                continue
+            try:
+                entries = sorted(os.scandir(self.root / folder), key=lambda e: e.name)
+            except OSError:
+                continue
+            for entry in entries:
+                path = Path(entry.path)
+                if entry.is_symlink() and not self.inside(path):
                     found.append((path, "a symbolic link to outside the corpus: not read"))
-                elif path.parent.name in NOT_CASES and path.is_file():
+                elif entry.is_file():
                     self._check_extension(path, found)
+        found.extend(self._scan_topics()[1])
+        return found
+
+    def _scan_topics(self) -> tuple[list[Path], list[tuple[Path, str]]]:
+        """The case files of every topic folder (sorted by path, topic by topic), and what is refused
+        there. One walk with os.scandir: only symbolic links are resolved (the rest is inside)."""
+        cases: list[Path] = []
+        found: list[tuple[Path, str]] = []
         for topic in self._topics():
-            if not self.inside(topic):
+            if topic.is_symlink() and not self.inside(topic):
                 found.append((topic, "a symbolic link to a folder outside the corpus: not read"))
                 continue
-            for path in sorted(topic.rglob("*")):
-                if not self.inside(path):
-                    found.append((path, "a symbolic link to outside the corpus: not read"))
-                elif path.is_file():
-                    self._check_extension(path, found)
-        return found
+            files: list[Path] = []
+            stack, seen = [topic], {topic.resolve()}
+            while stack:
+                try:
+                    entries = list(os.scandir(stack.pop()))
+                except OSError:
+                    continue
+                for entry in entries:
+                    path = Path(entry.path)
+                    link = entry.is_symlink()
+                    if link and not self.inside(path):
+                        found.append((path, "a symbolic link to outside the corpus: not read"))
+                    elif entry.is_dir():
+                        real = path.resolve() if link else None
+                        if real is None or real not in seen:  # a link back up the tree is not walked twice
+                            seen.add(real) if real else None
+                            stack.append(path)
+                    elif entry.is_file():
+                        if entry.name.endswith(".yaml"):
+                            files.append(path)
+                        else:
+                            self._check_extension(path, found)
+            cases.extend(sorted(files))
+        return cases, found
+
+    def _folder_inside(self, folder: Path) -> bool:
+        return not folder.is_symlink() or self.inside(folder)
 
     @staticmethod
     def _check_extension(path: Path, found: list[tuple[Path, str]]) -> None:
@@ -253,8 +292,10 @@ class Corpus:
     @cached_property
     def support_files(self) -> dict[Path, bytes]:
         """rulings.yaml and cards/*.yaml, as bytes: validation of every case depends on them."""
-        paths = [self.root / RULINGS_FILENAME] + self._listed(self.root / CARDS_DIRNAME, "*.yaml")
-        return {path: path.read_bytes() for path in paths if path.is_file() and self.inside(path)}
+        cards = self.root / CARDS_DIRNAME
+        paths = [self.root / RULINGS_FILENAME] + (self._listed(cards, "*.yaml") if self._folder_inside(cards) else [])
+        return {path: path.read_bytes() for path in paths
+                if path.is_file() and (not path.is_symlink() or self.inside(path))}
 
     @cached_property
     def context(self) -> bytes:
@@ -337,11 +378,7 @@ class Corpus:
 
     def case_paths(self) -> list[Path]:
         """Every case file, in a stable order (sorted by path)."""
-        paths = []
-        for topic in self._topics():
-            if self.inside(topic):
-                paths.extend(path for path in sorted(topic.rglob("*.yaml")) if self.inside(path) and path.is_file())
-        return paths
+        return self._scan_topics()[0]
 
     def exemption_paths(self) -> list[Path]:
         """The files of rules-exempt/, sorted (not those linked from outside the corpus)."""

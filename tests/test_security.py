@@ -5,6 +5,7 @@ and the cache's folders are the user's alone."""
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 
 import pytest
@@ -36,7 +37,7 @@ def outside(tmp_path):
     return folder
 
 
-@pytest.mark.parametrize("where", ["case", "topic", "card", "rulings"])
+@pytest.mark.parametrize("where", ["case", "topic", "card", "cards-folder", "rulings"])
 def test_links_out_of_the_corpus_are_refused_without_showing_their_content(capsys, corpus_builder, outside,
                                                                            where) -> None:
     corpus_builder.write("demo/elves", elves_case())
@@ -47,6 +48,11 @@ def test_links_out_of_the_corpus_are_refused_without_showing_their_content(capsy
         (root / "linked").symlink_to(outside)
     elif where == "card":
         (root / "cards" / "linked.yaml").symlink_to(outside / "secret.yaml")
+    elif where == "cards-folder":
+        shutil.copytree(root / "cards", outside / "cards")
+        (outside / "cards" / "secret.yaml").write_text(f"name: {SECRET}\n")
+        shutil.rmtree(root / "cards")
+        (root / "cards").symlink_to(outside / "cards")
     else:
         (root / "rulings.yaml").unlink()
         (root / "rulings.yaml").symlink_to(outside / "secret.yaml")
