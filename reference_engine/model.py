@@ -138,6 +138,7 @@ class GameObject:
     damage: int = 0
     deathtouch_damage: bool = False
     timestamp: int = 0
+    counter_times: dict[str, int] = field(default_factory=dict)  # kind -> timestamp (rule 613.7c)
     transform_count: int = 0
     copy_token: bool = False  # a token created as a copy of something (rule 202.3b)
     attached_to: int | None = None  # the permanent this Equipment or Aura is attached to (rule 301.5)
@@ -188,7 +189,8 @@ class ContinuousEffect:
     params: dict[str, Any]
     affected: frozenset[int]
     controller: str
-    duration: str = "end_of_turn"  # end_of_turn | permanent
+    duration: str = "end_of_turn"  # end_of_turn | permanent | while_you_control_source (611.2b)
+    source_id: int | None = None  # the object 'for as long as you control [it]' refers to
 
 
 @dataclass(eq=False)
@@ -212,3 +214,4 @@ class Player:
     loss_reason: str = ""
     lands_played: int = 0
     drew_from_empty_library: bool = False
+    poison: int = 0  # poison counters (rule 122.1f)

@@ -14,11 +14,12 @@ import sys
 import threading
 
 from harness import __version__
-from harness.cli import coverage, engines, listing, new, prove, rules, rules_diff, run, smoke, table, validate
+from harness.cli import (coverage, engines, listing, merge, new, prove, rules, rules_diff, run, site, smoke, table,
+                         validate)
 
 from harness.exits import (EPILOG, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_NOTHING_PLAYED, EXIT_OK,  # noqa: F401
                            EXIT_TERMINATED, EXIT_USAGE, Terminated)
-VERBS = (run, validate, listing, coverage, rules, rules_diff, engines, smoke, table, new, prove)
+VERBS = (run, validate, listing, coverage, rules, rules_diff, engines, smoke, table, new, prove, merge, site)
 
 
 class _Parser(argparse.ArgumentParser):
