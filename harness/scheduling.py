@@ -7,9 +7,11 @@ and streamed, changes.
 
 from __future__ import annotations
 
+import hashlib
 import queue
 import random
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Sequence, TypeVar
 
@@ -20,6 +22,9 @@ from harness.runner import run_case, run_cases
 from harness.session import EngineError, EngineSession
 
 T = TypeVar("T")
+#: Seconds an interrupted parallel run waits for the cases being played, before the engines are
+#: stopped (a hanging engine would otherwise hold the run for its whole --timeout).
+INTERRUPT_GRACE = 2.0
 
 
 def parse_shard(text: str) -> tuple[int, int]:
@@ -33,10 +38,17 @@ def parse_shard(text: str) -> tuple[int, int]:
     return i, n
 
 
-def shard(items: Sequence[T], index: int, count: int) -> list[T]:
-    """Every count-th item, starting at index (1-based): shards are disjoint, cover everything, and
-    each gets a share of every topic."""
-    return [item for position, item in enumerate(items) if position % count == index - 1]
+def shard_of(case_id: str, count: int) -> int:
+    """The shard (1-based, of `count`) a case belongs to: a hash of its id alone, so adding, removing
+    or reordering other cases never moves it, and every machine agrees."""
+    number = int.from_bytes(hashlib.sha256(case_id.encode("utf-8")).digest()[:8], "big")
+    return number % count + 1
+
+
+def shard(items: Sequence[T], index: int, count: int, key: Callable[[T], str] = lambda item: item.id) -> list[T]:  # type: ignore[attr-defined]
+    """The items of shard `index` of `count` (1-based), by the stable hash of each one's id (`key`):
+    shards are disjoint and cover everything, in the order given."""
+    return [item for item in items if shard_of(key(item), count) == index]
 
 
 def shuffled(items: Sequence[T], seed: int) -> list[T]:
@@ -118,8 +130,9 @@ def _play_parallel(cases: Sequence[Case], sessions: Sequence[EngineSession], cor
                 emitted += 1
     except KeyboardInterrupt:
         stopping.set()
-        for worker in workers:  # the cases being played finish (or time out), and are kept
-            worker.join()
+        deadline = time.monotonic() + INTERRUPT_GRACE
+        for worker in workers:  # the cases about to finish are kept; a busy engine is not waited for
+            worker.join(timeout=max(0.0, deadline - time.monotonic()))
         while not done.empty():
             index, outcome = done.get()
             if isinstance(outcome, CaseResult):

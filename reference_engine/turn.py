@@ -76,12 +76,21 @@ def _kept_tapped(game) -> set[int]:
 def _begin(game, step: Step) -> Iterator[Decision]:
     """Turn-based actions and 'at the beginning of' triggers. Returns True to skip the step."""
     state = game.state
+    if (state.active, step.value) in state.skips:
+        # 614.10: 'skip your next draw step' replaces that step with nothing; each such effect skips one
+        # occurrence (614.10a), and a step already begun can't be skipped (the effect waits for the next).
+        state.skips.remove((state.active, step.value))
+        return True
     if step is Step.UNTAP:
         start_of_turn_control(game)
         untap_step(game)
         return False
     if step is Step.DRAW and not (state.turn == 1 and state.active == state.turn_order[0]):
         ops.draw(game, state.active)  # 504.1 (the starting player skips their first draw, 103.8a)
+    if step is Step.PRECOMBAT_MAIN:
+        from reference_engine.sagas import add_lore_counters
+
+        add_lore_counters(game)  # 714.3b: a turn-based action as the precombat main phase begins
     if step in (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE):
         if not state.combat or not state.combat.attackers:
             return True  # 508.8: no attackers, no blockers or combat damage steps
@@ -96,9 +105,9 @@ def _begin(game, step: Step) -> Iterator[Decision]:
     elif step is Step.FIRST_STRIKE_DAMAGE:
         if not combat.has_first_strike_step(game):
             return True
-        combat.combat_damage(game, first_strike=True, split_steps=True)
+        yield from combat.combat_damage(game, first_strike=True, split_steps=True)
     elif step is Step.COMBAT_DAMAGE:
-        combat.combat_damage(game, first_strike=False, split_steps=bool(state.combat.first_strike_dealt))
+        yield from combat.combat_damage(game, first_strike=False, split_steps=bool(state.combat.first_strike_dealt))
     ops.emit(game, "step_begins", step=step.value, active=state.active)
     return False
 
@@ -151,13 +160,18 @@ def _cleanup(game) -> Iterator[Decision]:
     then happens, players get priority and another cleanup step follows (514.3a)."""
     state = game.state
     hand = state.zone_ids(Zone.HAND, state.active)
-    if len(hand) > MAX_HAND_SIZE:
+    from reference_engine.rule_effects import rule_effects
+
+    unlimited = any(c == state.active for c, _, _ in rule_effects(game, "no_max_hand_size"))
+    if len(hand) > MAX_HAND_SIZE and not unlimited:
         yield from _discard_to_hand_size(game, len(hand) - MAX_HAND_SIZE)
     for obj in state.battlefield():
         obj.damage = 0
         obj.deathtouch_damage = False
     state.effects = [e for e in state.effects if e.duration != "end_of_turn"]
     prevention.end_of_turn(game)
+    state.this_turn.clear()
+    state.regeneration.clear()  # 'the next time it would be destroyed this turn' (614.8)
     state.touch()
     performed = yield from _sba_or_triggers(game)
     if performed:
@@ -236,6 +250,6 @@ def _perform(game, move: Move) -> Iterator[Decision]:
     elif isinstance(move, Cast):
         yield from casting.cast_with_optional_costs(game, move)
     elif isinstance(move, Activate):
-        casting.activate(game, move)
+        yield from casting.activate(game, move)
     else:
         raise Illegal(f"{type(move).__name__} is not a priority action")
