@@ -858,7 +858,7 @@ def _lifelink_one_event(p: Patcher) -> None:
             p_inner = Patcher()
             p_inner.replace("ops", "gain_life", gain_life)
             try:
-                result = original(game, **kwargs)
+                result = yield from original(game, **kwargs)  # combat damage may ask a choice (616.1)
             finally:
                 p_inner.undo()
             for player, amount in gained.items():
@@ -953,11 +953,11 @@ def _class_skip(p: Patcher) -> None:
                 saved = obj.class_level
                 obj.__dict__["class_level"] = ability.data["becomes_level"] - 1
                 try:
-                    return original(game, move)
+                    return (yield from original(game, move))  # activating may ask a choice (616.1)
                 finally:
                     if obj.id in game.state.objects and obj.class_level == ability.data["becomes_level"] - 1:
                         obj.__dict__["class_level"] = saved
-        return original(game, move)
+        return (yield from original(game, move))
     p.replace("casting", "activate", activate)
 
 

@@ -81,6 +81,12 @@ def _supertypes(state, obj, value, ctx, chars) -> bool:
     return all(t in chars.supertypes for t in value)
 
 
+@condition("not_supertypes")
+def _not_supertypes(state, obj, value, ctx, chars) -> bool:
+    """'nonlegendary': none of these supertypes."""
+    return not any(t in chars.supertypes for t in value)
+
+
 @condition("controller")
 def _controller(state, obj, value, ctx, chars) -> bool:
     if value == "you":
@@ -154,6 +160,18 @@ def _lacks_keywords(state, obj, value, ctx, chars) -> bool:
 @condition("colorless")
 def _colorless(state, obj, value, ctx, chars) -> bool:
     return (not chars.colors) == bool(value)
+
+
+@condition("attacking")
+def _attacking(state, obj, value, ctx, chars) -> bool:
+    """'target attacking creature'."""
+    return (state.combat is not None and obj is not None and obj.id in state.combat.attackers) == bool(value)
+
+
+@condition("colors_any")
+def _colors_any(state, obj, value, ctx, chars) -> bool:
+    """'a red source': at least one of these colors."""
+    return any(c in chars.colors for c in value)
 
 
 @condition("colors")
