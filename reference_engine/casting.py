@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from reference_engine import ops
+from reference_engine import ops, restrictions
 from reference_engine.costs import Cost
 from reference_engine.layers import Characteristics, characteristics
 from reference_engine.mana import format_pool, pay
@@ -94,6 +94,7 @@ def activate_mana(game, player: str, activation: ManaActivation) -> None:
     obj = _own_object(game, player, activation.object_id, Zone.BATTLEFIELD, "permanent")
     chars = characteristics(game.state, obj)
     ability = _activated(chars, activation.ability_index)
+    check_not_prohibited(game, obj)
     if ability.kind != "mana":
         raise Illegal(f"ability {activation.ability_index} of {chars.name} is not a mana ability")
     _mana_ability(game, player, obj, chars, ability, activation.mana)
@@ -145,6 +146,18 @@ def spell_ability(chars: Characteristics) -> Ability | None:
     return next((a for a in chars.abilities if a.kind == "spell"), None)
 
 
+def spell_targets(chars: Characteristics) -> list:
+    """The targets a spell requires: its spell ability's, or an Aura spell's, named by its enchant
+    keyword (rule 303.4a)."""
+    ability = spell_ability(chars)
+    if ability is not None:
+        return ability.data.get("targets", [])
+    enchant = next((a for a in chars.abilities if a.kind == "keyword" and a.keyword == "Enchant"), None)
+    if enchant is not None and chars.has_subtype("Aura"):
+        return [{"what": enchant.data["what"]}]
+    return []
+
+
 def cast(game, move: Cast) -> None:
     state = game.state
     obj = _own_object(game, move.player, move.object_id, Zone.HAND, "card")
@@ -161,8 +174,7 @@ def cast(game, move: Cast) -> None:
     if cost.x_count and move.x is None:
         raise Illegal(f"choose a value for X to cast {chars.name}")
     x = move.x or 0
-    ability = spell_ability(chars)
-    specs = ability.data.get("targets", []) if ability else []
+    specs = spell_targets(chars)
     check_targets(game, specs, move.targets, move.player, None, game.describe_target)
     # 601.2a: the card moves to the stack; then costs are paid (601.2g-h).
     on_stack = state.move(obj, Zone.STACK)
@@ -171,7 +183,12 @@ def cast(game, move: Cast) -> None:
     on_stack.targets = move.targets
     state.stack.append(StackItem(id=state.new_id(), controller=move.player, object_id=on_stack.id,
                                  targets=move.targets, x=on_stack.x, source_name=chars.name))
-    pay_mana(game, move.player, cost, x, move.payments)
+    # 601.6: a spell that may no longer be cast once proposed (its X chosen) can't be cast (601.3, 601.3a).
+    prohibited = restrictions.cast_prohibition(game, move.player, on_stack)
+    if prohibited:
+        raise Illegal(prohibited)
+    pay_mana(game, move.player, restrictions.total_cost(game, move.player, on_stack, cost.with_x(x)), 0,
+             move.payments)
     state.spells_cast[move.player] += 1  # 601.2i: it becomes cast
     ops.emit(game, "cast", player=move.player, object_id=on_stack.id)
 
@@ -218,6 +235,7 @@ def activate(game, move: Activate) -> None:
     obj = _own_object(game, move.player, move.object_id, Zone.BATTLEFIELD, "permanent")
     chars = characteristics(state, obj)
     ability = _activated(chars, move.ability_index)
+    check_not_prohibited(game, obj)
     if ability.kind == "mana":
         if move.targets:
             raise Illegal("mana abilities have no targets")
@@ -234,6 +252,9 @@ def activate(game, move: Activate) -> None:
         if reason:
             raise Illegal(f"this ability can be activated {reason}")
     check_tap_untap(game, obj, chars, cost)
+    _check_once_each_turn(game, obj, move.ability_index, data)
+    if cost.life > state.players[move.player].life:
+        raise Illegal(f"paying {cost.life} life needs a life total of at least {cost.life} (rules 118.3, 119.4)")
     if cost.has_x and move.x is None:
         raise Illegal("choose a value for X")
     x = move.x or 0
@@ -266,6 +287,23 @@ def activate(game, move: Activate) -> None:
         ops.sacrifice(game, obj)
     if cost.sacrifice is not None:
         _sacrifice_cost(game, move, obj, cost)
+
+
+def check_not_prohibited(game, obj: GameObject) -> None:
+    """Rule 602.5: a player can't begin to activate an ability that's prohibited from being activated."""
+    reason = restrictions.activation_prohibition(game, obj)
+    if reason:
+        raise Illegal(reason)
+
+
+def _check_once_each_turn(game, obj: GameObject, index: int, data) -> None:
+    """'Activate only once each turn' (602.1b): an instruction that functions at all times."""
+    if data.get("limit") != "once_each_turn":
+        return
+    turn = game.state.turn
+    if obj.activated_turns.get(index) == turn:
+        raise Illegal("this ability can be activated only once each turn (rule 602.1b)")
+    obj.activated_turns[index] = turn
 
 
 def _with_data(ability: Ability, data) -> Ability:

@@ -414,4 +414,4 @@ def _unmodelled(game, ctx: Ctx, params: Any) -> None:
 
 
 # Effects that live in their own modules register themselves here.
-from reference_engine import copy_effects, optional_effects  # noqa: E402,F401
+from reference_engine import copy_effects, optional_effects, resolution_effects  # noqa: E402,F401

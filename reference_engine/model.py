@@ -149,6 +149,7 @@ class GameObject:
     # The X of the spell this permanent was, for its enters abilities (rule 107.3m).
     spell_x: int | None = None
     loyalty_turn: int | None = None  # turn a loyalty ability of it was last activated (rule 606.3)
+    activated_turns: dict[int, int] = field(default_factory=dict)  # 'only once each turn' (602.1b): index -> turn
 
     @property
     def face_def(self) -> Face:

@@ -71,8 +71,9 @@ class Entry:
 
 def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bool = False,
                       spell_x: int | None = None, tapped: bool = False,
-                      attacking: Target | None = None) -> Iterator[Decision]:
+                      attacking: Target | None = None, attached_to: int | None = None) -> Iterator[Decision]:
     """Put `obj` onto the battlefield; returns the new permanent, or None if it can't enter.
+    An Aura spell enters attached to the object it targeted (`attached_to`, rule 608.3c).
 
     A card that isn't double-faced put onto the battlefield transformed doesn't enter: it stays where it
     is (rule 712.14a); a daybound card enters transformed at night (702.145b).
@@ -87,6 +88,7 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
     origin = obj.zone
     new = state.move(obj, Zone.BATTLEFIELD, controller=controller, face=entry.face)
     new.spell_x = spell_x
+    new.attached_to = attached_to
     _arrive(game, new, entry)
     emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id, **{"from": origin, "to": Zone.BATTLEFIELD},
          snapshot=None)

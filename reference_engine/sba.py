@@ -47,6 +47,9 @@ def check(game) -> Iterator[Decision]:
     annihilating: list[tuple[GameObject, int]] = []
     for obj in state.battlefield():  # one look at each permanent; the actions follow, all at once
         chars = characteristics(state, obj)
+        if chars.has_subtype("Aura") and (obj.attached_to is None or not _attachable(state, obj.attached_to)):
+            to_graveyard.append(obj)  # 704.5m: an Aura attached to nothing, or to an illegal object
+            continue
         if obj.attached_to is not None and not _attachable(state, obj.attached_to):
             unattached.append(obj)
         plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
