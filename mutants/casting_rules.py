@@ -227,3 +227,576 @@ def _resolved_spell_exiled(p: Patcher) -> None:
                 ops.move(game, card, Zone.EXILE)
         return resolve_spell
     p.wrap("resolve", "_resolve_spell", wrapper)
+
+
+# --- casting (601) --------------------------------------------------------------------------------
+@mutant("illegal-targets-accepted", "a spell or ability may be cast or activated with targets its text doesn't allow",
+        ["601.2c", "601.2e"])
+def _illegal_targets_accepted(p: Patcher) -> None:
+    p.replace("targets", "check_targets", lambda *args, **kwargs: None)
+
+
+@mutant("same-target-twice-for-one-word", "the same object may be chosen twice for one instance of the word 'target'",
+        ["601.2c"])
+def _same_target_twice(p: Patcher) -> None:
+    def wrapper(original):
+        def check_targets(game, specs, chosen, controller, source_id, describe=None):
+            return original(game, [{k: v for k, v in s.items() if k != "word"} for s in specs], chosen, controller,
+                            source_id, describe)
+        return check_targets
+    p.wrap("targets", "check_targets", wrapper)
+
+
+@mutant("targets-always-different", "a spell's targets must all be different, even for separate words 'target'",
+        ["601.2c"])
+def _targets_always_different(p: Patcher) -> None:
+    from reference_engine.moves import Illegal
+
+    def wrapper(original):
+        def check_targets(game, specs, chosen, controller, source_id, describe=None):
+            original(game, specs, chosen, controller, source_id, describe)
+            if len(set(chosen)) != len(chosen):
+                raise Illegal("the same target twice")
+        return check_targets
+    p.wrap("targets", "check_targets", wrapper)
+
+
+@mutant("up-to-targets-all-required", "'up to N targets' must have all N", ["601.2c"])
+def _up_to_targets_required(p: Patcher) -> None:
+    def wrapper(original):
+        def check_targets(game, specs, chosen, controller, source_id, describe=None):
+            return original(game, [{k: v for k, v in s.items() if k != "optional"} for s in specs], chosen,
+                            controller, source_id, describe)
+        return check_targets
+    p.wrap("targets", "check_targets", wrapper)
+
+
+@mutant("partial-payment-allowed", "a cost that can't be paid in full is paid as far as it goes and the spell is cast",
+        ["601.2h"])
+def _partial_payment(p: Patcher) -> None:
+    def wrapper(original):
+        def pay(pool, cost):
+            left = original(pool, cost)
+            return left if left is not None else type(pool)()
+        return pay
+    p.wrap("mana", "pay", wrapper)
+
+
+@mutant("spell-x-forgotten-on-the-stack", "a spell's X is 0 once it is on the stack", ["107.3a", "107.3i"])
+def _spell_x_forgotten(p: Patcher) -> None:
+    from reference_engine import casting
+
+    original = casting.cast
+
+    def cast(game, move):
+        original(game, move)
+        state = game.state
+        item = state.stack[-1]
+        if item.x:
+            item.x = 0
+            state.objects[item.object_id].x = 0
+    p.replace("casting", "cast", cast)
+
+
+@mutant("x-counts-one-off-the-stack", "an {X} in a card's mana cost counts 1 toward its mana value off the stack",
+        ["107.3g"])
+def _x_counts_one(p: Patcher) -> None:
+    from reference_engine.mana import ManaCost
+
+    original = ManaCost.mana_value
+
+    def mana_value(self, x: int = 0) -> int:
+        return original(self, x if x else 1) if self.x_count else original(self, x)
+    p.set_attr(ManaCost, "mana_value", mana_value)
+
+
+def _timing(p: Patcher, *, own_turn: bool = True, main_phase: bool = True, empty_stack: bool = True) -> None:
+    from reference_engine.model import Step
+
+    def sorcery_timing(game, player):
+        state = game.state
+        if own_turn and player != state.active:
+            return "only during your own turn"
+        if main_phase and state.step not in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN):
+            return "only during a main phase"
+        if empty_stack and state.stack:
+            return "only while the stack is empty"
+        return None
+    p.replace("casting", "sorcery_timing", sorcery_timing)
+
+
+@mutant("sorcery-speed-ignores-the-stack", "sorceries, creatures and lands may be cast or played while the stack "
+        "isn't empty", ["117.1a", "117.1c", "307.1"])
+def _sorcery_speed_ignores_stack(p: Patcher) -> None:
+    _timing(p, empty_stack=False)
+
+
+@mutant("sorcery-speed-on-any-turn", "noninstant spells may be cast in any player's main phase", ["117.1a", "307.1"])
+def _sorcery_speed_any_turn(p: Patcher) -> None:
+    _timing(p, own_turn=False)
+
+
+@mutant("cast-prohibitions-ignored", "'can't cast' effects don't stop anyone", ["601.3"])
+def _cast_prohibitions_ignored(p: Patcher) -> None:
+    p.replace("restrictions", "cast_prohibition", lambda game, player, spell: None)
+
+
+@mutant("cast-prohibition-judged-before-choices", "a 'can't cast' effect judges the card before its X is chosen "
+        "(X = 0)", ["601.3a", "601.6"])
+def _cast_prohibition_before_choices(p: Patcher) -> None:
+    def wrapper(original):
+        def cast_prohibition(game, player, spell):
+            saved = spell.x
+            spell.x = 0 if saved is not None else None
+            try:
+                return original(game, player, spell)
+            finally:
+                spell.x = saved
+        return cast_prohibition
+    p.wrap("restrictions", "cast_prohibition", wrapper)
+
+
+@mutant("cast-prohibition-stops-its-controller", "'your opponents can't cast' stops every player", ["601.3"])
+def _cast_prohibition_everyone(p: Patcher) -> None:
+    p.replace_in("restrictions", "_applies_to", lambda player, controller, who: True)
+
+
+@mutant("unpayable-cost-paid-as-zero", "a card with no mana cost can be cast as if its cost were {0}", ["118.6"])
+def _unpayable_cost_paid(p: Patcher) -> None:
+    from reference_engine import casting
+    from reference_engine.layers import characteristics
+    from reference_engine.mana import ManaCost
+
+    original = casting.cast
+
+    def cast(game, move):
+        obj = game.state.objects.get(move.object_id)
+        if obj is not None:
+            chars = characteristics(game.state, obj)
+            if chars.mana_cost is None and "Land" not in chars.types:
+                face = obj.card.faces[obj.face]
+                object.__setattr__(face, "mana_cost", ManaCost(("0",)))
+                obj.card.printed_cache.clear()
+                try:
+                    return original(game, move)
+                finally:
+                    object.__setattr__(face, "mana_cost", None)
+                    obj.card.printed_cache.clear()
+        return original(game, move)
+    p.replace("casting", "cast", cast)
+
+
+@mutant("cost-reductions-ignored", "'spells cost {1} less' doesn't change what is paid", ["601.2f", "118.7"])
+def _cost_reductions_ignored(p: Patcher) -> None:
+    p.replace("restrictions", "total_cost", lambda game, player, spell, cost: cost)
+
+
+@mutant("cost-reduction-takes-colored-mana", "a generic cost reduction also removes colored mana from a cost with no "
+        "generic part", ["118.7a"])
+def _cost_reduction_colored(p: Patcher) -> None:
+    from reference_engine.mana import ManaCost
+
+    def reduce_generic(cost, amount):
+        symbols = list(cost.symbols)
+        while amount and symbols:
+            generic = next((i for i, s in enumerate(symbols) if s.isdigit()), None)
+            if generic is not None:
+                left = int(symbols[generic]) - 1
+                symbols[generic:generic + 1] = [str(left)] if left else []
+            else:
+                symbols.pop()
+            amount -= 1
+        return ManaCost(tuple(symbols))
+    p.replace("restrictions", "reduce_generic", reduce_generic)
+
+
+# --- priority (117) -------------------------------------------------------------------------------
+def _priority_round(*, keep_after_acting: bool = True, to_active_after_resolution: bool = True,
+                    passes_needed_all: bool = True, active_first: bool = True, sba_first: bool = True):
+    """turn.priority_round with one of its rules changed."""
+    from reference_engine.moves import Decision, Illegal, Pass
+    from reference_engine.resolve import resolve_top
+    from reference_engine.sba import before_priority
+    from reference_engine import turn
+
+    def priority_round(game):
+        state = game.state
+        state.priority = state.active if active_first else state.next_player(state.active)
+        passes = 0
+        checked = False
+        while True:
+            if not checked and sba_first:
+                yield from before_priority(game)
+            checked = False
+            if state.over:
+                return
+            move = yield Decision(state.priority, "priority", "act or pass priority")
+            if isinstance(move, Pass):
+                passes += 1
+                if passes < (len(state.players) if passes_needed_all else 1):
+                    state.priority = state.next_player(state.priority)
+                    checked = True
+                    continue
+                if not state.stack:
+                    return
+                controller = state.stack[-1].controller
+                yield from resolve_top(game)
+                state.priority = state.active if to_active_after_resolution else controller
+                passes = 0
+                continue
+            saved = state.save()
+            try:
+                yield from turn._perform(game, move)
+            except Illegal as exc:
+                state.restore(saved)
+                state.rejection = str(exc)
+                continue
+            passes = 0
+            if not keep_after_acting:
+                state.priority = state.next_player(state.priority)
+    return priority_round
+
+
+@mutant("priority-passes-after-acting", "after casting a spell or activating an ability, priority goes to the next "
+        "player", ["117.3c"])
+def _priority_passes_after_acting(p: Patcher) -> None:
+    p.replace("turn", "priority_round", _priority_round(keep_after_acting=False))
+
+
+@mutant("priority-to-controller-after-resolution", "after a spell resolves, its controller receives priority, not "
+        "the active player", ["117.3b"])
+def _priority_to_controller(p: Patcher) -> None:
+    p.replace("turn", "priority_round", _priority_round(to_active_after_resolution=False))
+
+
+@mutant("one-pass-resolves", "the top of the stack resolves (or the step ends) as soon as one player passes",
+        ["117.4", "117.3d", "608.1"])
+def _one_pass_resolves(p: Patcher) -> None:
+    p.replace("turn", "priority_round", _priority_round(passes_needed_all=False))
+
+
+@mutant("non-active-player-first", "the nonactive player receives priority first in each step", ["117.3a"])
+def _non_active_first(p: Patcher) -> None:
+    p.replace("turn", "priority_round", _priority_round(active_first=False))
+
+
+@mutant("no-state-based-actions-before-priority", "state-based actions and waiting triggers are dealt with only "
+        "after a player has passed", ["117.5", "117.2d", "117.2a"])
+def _no_sba_before_priority(p: Patcher) -> None:
+    p.replace("turn", "priority_round", _priority_round(sba_first=False))
+
+
+@mutant("first-in-first-out", "the stack resolves from the bottom: the first spell cast resolves first",
+        ["117.7", "608.1"])
+def _first_in_first_out(p: Patcher) -> None:
+    def wrapper(original):
+        def resolve_top(game):
+            stack = game.state.stack
+            stack.insert(len(stack) - 1, stack.pop(0)) if len(stack) > 1 else None
+            yield from original(game)
+        return resolve_top
+    p.wrap("resolve", "resolve_top", wrapper)
+
+
+@mutant("anyone-may-act-without-priority", "a player may cast spells and activate abilities while another player "
+        "holds priority", ["117.1"])
+def _anyone_may_act(p: Patcher) -> None:
+    from reference_engine.game import Game
+    from reference_engine.moves import Illegal, answers
+
+    def apply(self, move):
+        decision = self.pending
+        if decision is None:
+            raise Illegal(self.over_reason())
+        if move.player != decision.player and decision.kind != "priority":
+            raise Illegal("not waiting for that player")
+        if not answers(decision, move):
+            raise Illegal(f"the game is waiting for {decision.describe()}")
+        self.state.rejection = None
+        self.pending = self._step(move)
+        if self.state.rejection is not None:
+            reason, self.state.rejection = self.state.rejection, None
+            raise Illegal(reason)
+    p.set_attr(Game, "apply", apply)
+
+
+@mutant("draw-step-draws-nothing", "the active player doesn't draw in their draw step", ["504.1", "117.2c"])
+def _draw_step_draws_nothing(p: Patcher) -> None:
+    import types
+
+    from reference_engine import ops
+
+    proxy = types.SimpleNamespace(**{k: v for k, v in vars(ops).items() if not k.startswith("__")})
+    proxy.draw = lambda game, player, count=1: None
+    p.replace_in("turn", "ops", proxy)
+
+
+# --- costs (118) ----------------------------------------------------------------------------------
+@mutant("life-paid-beyond-life-total", "a player can pay more life than they have", ["118.3", "119.4"])
+def _life_beyond_total(p: Patcher) -> None:
+    p.replace("casting", "check_life_payment", lambda game, player, amount: None)
+
+
+@mutant("life-cost-not-subtracted", "paying life as a cost leaves the life total as it was", ["118.3b"])
+def _life_cost_not_subtracted(p: Patcher) -> None:
+    from reference_engine import casting
+
+    original = casting.activate
+
+    def activate(game, move):
+        life = game.state.players[move.player].life
+        original(game, move)
+        game.state.players[move.player].life = life
+    p.replace("casting", "activate", activate)
+
+
+@mutant("mana-abilities-activated-automatically", "paying a mana cost first taps every untapped land its payer "
+        "controls for mana", ["118.3c"])
+def _mana_abilities_automatic(p: Patcher) -> None:
+    from reference_engine.layers import characteristics
+    from reference_engine.moves import ManaActivation
+
+    def wrapper(original):
+        def pay_mana(game, player, cost, x, payments):
+            state = game.state
+            listed = {a.object_id for a in payments}
+            auto = tuple(ManaActivation(o.id) for o in state.battlefield()
+                         if not o.tapped and o.id not in listed and characteristics(state, o).controller == player
+                         and "Land" in characteristics(state, o).types)
+            original(game, player, cost, x, tuple(payments) + auto)
+        return pay_mana
+    p.wrap("casting", "pay_mana", wrapper)
+
+
+@mutant("additional-cost-counts-in-mana-value", "a spell's paid additional cost is added to its mana value",
+        ["118.8d"])
+def _additional_cost_mana_value(p: Patcher) -> None:
+    from dataclasses import replace
+
+    from reference_engine.model import Zone
+
+    def wrapper(original):
+        def characteristics(state, obj):
+            chars = original(state, obj)
+            if obj.zone is Zone.STACK:
+                item = next((i for i in state.stack if i.object_id == obj.id), None)
+                if item is not None and item.optional_costs_paid:
+                    extra = sum(a.data["_additional_cost"].mana_value() for a in chars.abilities
+                                if a.kind == "keyword" and a.keyword in item.optional_costs_paid
+                                and "_additional_cost" in a.data)
+                    return replace(chars, mana_value=chars.mana_value + extra)
+            return chars
+        return characteristics
+    p.wrap("layers", "characteristics", wrapper)
+
+
+@mutant("optional-additional-cost-always-paid", "declining an optional additional cost (buyback) pays it anyway",
+        ["118.8b"])
+def _optional_cost_always_paid(p: Patcher) -> None:
+    from reference_engine.moves import Choose
+
+    def wrapper(original):
+        def ask(game, player, keyword, cost, name):
+            inner = original(game, player, keyword, cost, name)
+            answer = None
+            try:
+                decision = inner.send(None)
+                while True:
+                    answer = yield decision
+                    if isinstance(answer, Choose) and answer.yes is False:
+                        answer = Choose(answer.player, yes=True)
+                    decision = inner.send(answer)
+            except StopIteration:
+                return
+        return ask
+    p.wrap("casting", "_ask_optional_cost", wrapper)
+
+
+@mutant("unless-cost-ignored", "'sacrifice this unless you sacrifice a creature' sacrifices it even when the other "
+        "cost is paid", ["118.12a"])
+def _unless_cost_ignored(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["sacrifice_unless"]
+
+    def sacrifice_unless(game, ctx, params):
+        yield from original(game, ctx, params)
+        from reference_engine import effects, ops
+        for obj in effects.objects(game, ctx, "self"):
+            if obj.zone.value == "battlefield":
+                ops.sacrifice(game, obj)
+    p.set_item(EFFECTS, "sacrifice_unless", sacrifice_unless)
+
+
+@mutant("unless-clause-never-sacrifices", "'sacrifice this unless you sacrifice a creature' keeps it when no creature "
+        "is sacrificed", ["118.12a"])
+def _unless_never_sacrifices(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+    from reference_engine import ops
+
+    original = EFFECTS["sacrifice_unless"]
+
+    def sacrifice_unless(game, ctx, params):
+        saved = ops.sacrifice
+        ops.sacrifice = lambda game, obj: None if obj.id == ctx.source_id else saved(game, obj)
+        try:
+            yield from original(game, ctx, params)
+        finally:
+            ops.sacrifice = saved
+    p.set_item(EFFECTS, "sacrifice_unless", sacrifice_unless)
+
+
+@mutant("impossible-option-offered", "a player who controls no creature is still asked to choose one to sacrifice",
+        ["608.2d"])
+def _impossible_option_offered(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+    from reference_engine.moves import Decision
+
+    original = EFFECTS["sacrifice_unless"]
+
+    def sacrifice_unless(game, ctx, params):
+        yield Decision(ctx.controller, "objects", "choose a creature to sacrifice", {"candidates": [], "min": 0, "max": 1})
+        yield from original(game, ctx, params)
+    p.set_item(EFFECTS, "sacrifice_unless", sacrifice_unless)
+
+
+@mutant("if-you-do-ignores-the-choice", "'you may pay {R}. If you do, ...' goes on as if paid when the player "
+        "declines", ["118.12"])
+def _if_you_do_ignores_choice(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS, run
+
+    original = EFFECTS["may_pay"]
+
+    def may_pay(game, ctx, params):
+        inner = original(game, ctx, params)
+        declined = False
+        try:
+            decision = inner.send(None)
+            while True:
+                answer = yield decision
+                declined = answer.yes is False
+                decision = inner.send(answer)
+        except StopIteration:
+            pass
+        if declined:
+            yield from run(game, ctx, params["then"])
+    p.set_item(EFFECTS, "may_pay", may_pay)
+
+
+@mutant("no-mana-abilities-while-resolving", "mana abilities can't be activated to pay a cost while a spell or "
+        "ability resolves", ["608.2g", "605.3a", "117.1d"])
+def _no_mana_abilities_while_resolving(p: Patcher) -> None:
+    from reference_engine import optional_effects
+
+    original = optional_effects._payment_problem
+
+    def payment_problem(game, player, cost, payments):
+        return "no mana abilities while resolving" if payments else original(game, player, cost, payments)
+    p.replace_in("optional_effects", "_payment_problem", payment_problem)
+
+
+# --- activating (602) -----------------------------------------------------------------------------
+@mutant("anyone-activates-any-ability", "a player may activate the abilities of permanents they don't control",
+        ["602.2"])
+def _anyone_activates(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def wrapper(original):
+        def own_object(game, player, object_id, zone, what):
+            obj = game.state.objects.get(object_id)
+            if zone is Zone.BATTLEFIELD and obj is not None and obj.zone is zone:
+                return obj
+            return original(game, player, object_id, zone, what)
+        return own_object
+    p.wrap("casting", "_own_object", wrapper)
+
+
+@mutant("once-each-turn-ignored", "'Activate only once each turn' doesn't limit activations", ["602.1b"])
+def _once_each_turn_ignored(p: Patcher) -> None:
+    p.replace("casting", "_check_once_each_turn", lambda game, obj, index, data: None)
+
+
+@mutant("once-each-turn-means-once", "'Activate only once each turn' allows one activation for the rest of the game",
+        ["602.1b"])
+def _once_each_turn_once(p: Patcher) -> None:
+    from reference_engine.moves import Illegal
+
+    def check(game, obj, index, data):
+        if data.get("limit") == "once_each_turn":
+            if index in obj.activated_turns:
+                raise Illegal("already activated")
+            obj.activated_turns[index] = game.state.turn
+    p.replace("casting", "_check_once_each_turn", check)
+
+
+@mutant("activation-prohibitions-ignored", "'activated abilities of creatures can't be activated' stops nothing",
+        ["602.5"])
+def _activation_prohibitions_ignored(p: Patcher) -> None:
+    p.replace("restrictions", "activation_prohibition", lambda game, obj: None)
+
+
+@mutant("ability-leaves-with-its-source", "an ability on the stack is removed when its source leaves the "
+        "battlefield", ["602.2a", "113.7a"])
+def _ability_leaves_with_source(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def wrapper(original):
+        def move(game, obj, to, **kwargs):
+            was = obj.zone
+            new = original(game, obj, to, **kwargs)
+            if was is Zone.BATTLEFIELD:
+                game.state.stack[:] = [i for i in game.state.stack if i.is_spell or i.source_id != obj.id]
+            return new
+        return move
+    p.wrap("ops", "move", wrapper)
+
+
+# --- resolving (608) ------------------------------------------------------------------------------
+@mutant("one-illegal-target-stops-the-spell", "a spell with any illegal target doesn't resolve at all", ["608.2b"])
+def _one_illegal_target(p: Patcher) -> None:
+    def wrapper(original):
+        def legal_flags(game, specs, item):
+            flags = original(game, specs, item)
+            return tuple(False for _ in flags) if not all(flags) else flags
+        return legal_flags
+    p.wrap("resolve", "_legal_flags", wrapper)
+
+
+@mutant("instructions-in-reverse-order", "a spell's instructions are followed from the last to the first",
+        ["608.2c"])
+def _instructions_reversed(p: Patcher) -> None:
+    def wrapper(original):
+        def run(game, ctx, steps):
+            yield from original(game, ctx, list(reversed(steps or [])))
+        return run
+    p.wrap("effects", "run", wrapper)
+
+
+@mutant("nonactive-player-chooses-first", "for 'each player' effects the nonactive player chooses first",
+        ["608.2e", "101.4"])
+def _nonactive_chooses_first(p: Patcher) -> None:
+    from reference_engine.state import GameState
+
+    def apnap(self):
+        order = self.turn_order
+        start = order.index(self.active)
+        order = order[start:] + order[:start]
+        return order[1:] + order[:1]
+    p.set_attr(GameState, "apnap", apnap)
+
+
+@mutant("color-check-needs-only-that-color", "'green creatures' means creatures that are only green", ["608.2j"])
+def _color_only(p: Patcher) -> None:
+    from reference_engine.filters import CONDITIONS
+
+    p.set_item(CONDITIONS, "colors", lambda state, obj, value, ctx, chars: set(chars.colors) == set(value))
+
+
+@mutant("aura-enters-unattached", "an Aura spell enters the battlefield attached to nothing", ["608.3c"])
+def _aura_unattached(p: Patcher) -> None:
+    def wrapper(original):
+        def enter_battlefield(game, obj, controller, **kwargs):
+            kwargs["attached_to"] = None
+            return (yield from original(game, obj, controller, **kwargs))
+        return enter_battlefield
+    p.wrap("ops", "enter_battlefield", wrapper)

@@ -253,8 +253,7 @@ def activate(game, move: Activate) -> None:
             raise Illegal(f"this ability can be activated {reason}")
     check_tap_untap(game, obj, chars, cost)
     _check_once_each_turn(game, obj, move.ability_index, data)
-    if cost.life > state.players[move.player].life:
-        raise Illegal(f"paying {cost.life} life needs a life total of at least {cost.life} (rules 118.3, 119.4)")
+    check_life_payment(game, move.player, cost.life)
     if cost.has_x and move.x is None:
         raise Illegal("choose a value for X")
     x = move.x or 0
@@ -287,6 +286,12 @@ def activate(game, move: Activate) -> None:
         ops.sacrifice(game, obj)
     if cost.sacrifice is not None:
         _sacrifice_cost(game, move, obj, cost)
+
+
+def check_life_payment(game, player: str, amount: int) -> None:
+    """Rules 118.3, 119.4: a player can pay life only if their life total is at least that much."""
+    if amount > game.state.players[player].life:
+        raise Illegal(f"paying {amount} life needs a life total of at least {amount} (rules 118.3, 119.4)")
 
 
 def check_not_prohibited(game, obj: GameObject) -> None:
