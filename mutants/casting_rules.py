@@ -126,8 +126,8 @@ def _mana_pool_never_empties(p: Patcher) -> None:
 @mutant("leftover-mana-lost-when-paying", "mana left in the pool after paying a cost is lost at once", ["118.3a", "106.4"])
 def _leftover_mana_lost(p: Patcher) -> None:
     def wrapper(original):
-        def pay_mana(game, player, cost, x, payments):
-            original(game, player, cost, x, payments)
+        def pay_mana(game, player, cost, x, payments, **kwargs):
+            original(game, player, cost, x, payments, **kwargs)
             game.state.players[player].pool.clear()
         return pay_mana
     p.wrap("casting", "pay_mana", wrapper)
@@ -203,10 +203,10 @@ def _no_mana_abilities_while_paying(p: Patcher) -> None:
     from reference_engine.moves import Illegal
 
     def wrapper(original):
-        def pay_mana(game, player, cost, x, payments):
+        def pay_mana(game, player, cost, x, payments, **kwargs):
             if payments:
                 raise Illegal("mana abilities can't be activated now")
-            original(game, player, cost, x, payments)
+            original(game, player, cost, x, payments, **kwargs)
         return pay_mana
     p.wrap("casting", "pay_mana", wrapper)
 
@@ -557,13 +557,13 @@ def _mana_abilities_automatic(p: Patcher) -> None:
     from reference_engine.moves import ManaActivation
 
     def wrapper(original):
-        def pay_mana(game, player, cost, x, payments):
+        def pay_mana(game, player, cost, x, payments, **kwargs):
             state = game.state
             listed = {a.object_id for a in payments}
             auto = tuple(ManaActivation(o.id) for o in state.battlefield()
                          if not o.tapped and o.id not in listed and characteristics(state, o).controller == player
                          and "Land" in characteristics(state, o).types)
-            original(game, player, cost, x, tuple(payments) + auto)
+            original(game, player, cost, x, tuple(payments) + auto, **kwargs)
         return pay_mana
     p.wrap("casting", "pay_mana", wrapper)
 
@@ -800,3 +800,165 @@ def _aura_unattached(p: Patcher) -> None:
             return (yield from original(game, obj, controller, **kwargs))
         return enter_battlefield
     p.wrap("ops", "enter_battlefield", wrapper)
+
+
+# --- more mana, costs and resolving ---------------------------------------------------------------
+@mutant("restricted-mana-spent-on-anything", "mana that can be spent only on creature spells pays for any spell",
+        ["106.6"])
+def _restricted_spent_on_anything(p: Patcher) -> None:
+    p.replace("casting", "spendable_on", lambda game, entry, spell: True)
+
+
+@mutant("restricted-mana-never-spent", "mana with a spending restriction can't be spent at all", ["106.6"])
+def _restricted_never_spent(p: Patcher) -> None:
+    p.replace("casting", "spendable_on", lambda game, entry, spell: False)
+
+
+@mutant("restriction-only-on-mana-before-replacement", "mana a replacement effect adds to a restricted mana "
+        "ability's production is unrestricted", ["106.6a"])
+def _restriction_before_replacement(p: Patcher) -> None:
+    def wrapper(original):
+        def resolve_mana_ability(game, obj, ability, controller, produced, snap):
+            restricted = game.state.players[controller].restricted
+            before = len(restricted)
+            original(game, obj, ability, controller, produced, snap)
+            del restricted[before + sum(produced.values()):]
+        return resolve_mana_ability
+    p.wrap("manaprod", "resolve_mana_ability", wrapper)
+
+
+@mutant("drained-mana-stays", "Drain Power's target taps its lands but keeps the mana", ["106.13"])
+def _drained_mana_stays(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["drain_power"]
+
+    def drain_power(game, ctx, params):
+        pools = {name: (Counter(pl.pool), list(pl.restricted)) for name, pl in game.state.players.items()}
+        original(game, ctx, params)
+        gainer = game.state.players[ctx.controller]
+        for name, player in game.state.players.items():
+            if name != ctx.controller:
+                lost = gainer.pool - pools[ctx.controller][0]
+                gainer.pool.clear()
+                gainer.pool.update(pools[ctx.controller][0])
+                player.pool.update(lost)
+    p.set_item(EFFECTS, "drain_power", drain_power)
+
+
+@mutant("mana-ability-needs-mana", "a mana ability that would produce no mana can't be activated", ["605.2"])
+def _mana_ability_needs_mana(p: Patcher) -> None:
+    from reference_engine.moves import Illegal
+
+    def wrapper(original):
+        def production(game, obj, ability, controller, chosen):
+            produced = original(game, obj, ability, controller, chosen)
+            if not produced:
+                raise Illegal("that ability can't produce mana now")
+            return produced
+        return production
+    p.wrap("manaprod", "production", wrapper)
+
+
+def _alternative_mutant(p: Patcher, *, always_pay: bool | None = None, mana_value: bool = False) -> None:
+    from dataclasses import replace
+
+    from reference_engine import casting
+
+    original = casting.pay_and_become_cast
+    paid_alternative: set[int] = set()
+
+    def pay_and_become_cast(game, move, on_stack, cost):
+        chars = casting.characteristics(game.state, on_stack)
+        alternative = casting.alternative_cost(chars)
+        if alternative is not None and always_pay is not None:
+            cost = alternative if always_pay else chars.mana_cost
+        original(game, move, on_stack, cost)
+        if alternative is not None and cost is alternative:
+            paid_alternative.add(on_stack.id)
+    p.replace("casting", "pay_and_become_cast", pay_and_become_cast)
+    if mana_value:
+        def wrapper(characteristics):
+            def chars_of(state, obj):
+                chars = characteristics(state, obj)
+                if obj.id in paid_alternative and obj.zone.value == "stack":
+                    return replace(chars, mana_value=casting.alternative_cost(chars).mana_value())
+                return chars
+            return chars_of
+        p.wrap("layers", "characteristics", wrapper)
+
+
+@mutant("alternative-cost-is-mandatory", "a spell with an alternative cost must be cast for it", ["118.9b"])
+def _alternative_mandatory(p: Patcher) -> None:
+    _alternative_mutant(p, always_pay=True)
+
+
+@mutant("alternative-cost-ignored", "choosing an alternative cost still makes the player pay the mana cost", ["118.9"])
+def _alternative_ignored(p: Patcher) -> None:
+    _alternative_mutant(p, always_pay=False)
+
+
+@mutant("alternative-cost-sets-mana-value", "a spell cast for an alternative cost has that cost's mana value",
+        ["118.9c"])
+def _alternative_mana_value(p: Patcher) -> None:
+    _alternative_mutant(p, mana_value=True)
+
+
+@mutant("sacrificed-permanent-pays-again", "a permanent already sacrificed for one cost can pay another "
+        "'sacrifice a creature' cost", ["118.10"])
+def _sacrificed_pays_again(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def wrapper(original):
+        def sacrifice_cost(game, move, obj, cost):
+            victim = game.state.objects.get(move.sacrifice[0]) if len(move.sacrifice) == 1 else None
+            if victim is not None and victim.zone is Zone.GRAVEYARD:
+                return
+            original(game, move, obj, cost)
+        return sacrifice_cost
+    p.wrap("casting", "_sacrifice_cost", wrapper)
+
+
+@mutant("permanent-spell-targets-not-rechecked", "an Aura spell whose target became illegal still resolves",
+        ["608.3b"])
+def _permanent_targets_not_rechecked(p: Patcher) -> None:
+    from reference_engine.layers import characteristics
+
+    def wrapper(original):
+        def legal_flags(game, specs, item):
+            flags = original(game, specs, item)
+            if item.is_spell and "Enchantment" in characteristics(game.state, game.state.objects[item.object_id]).types:
+                return tuple(True for _ in flags)
+            return flags
+        return legal_flags
+    p.wrap("resolve", "_legal_flags", wrapper)
+
+
+@mutant("text-defined-x-uses-announced-x", "an X defined by the spell's text takes the value announced for it (0)",
+        ["107.3c"])
+def _text_defined_x(p: Patcher) -> None:
+    def wrapper(original):
+        def value(game, ctx, expr):
+            if isinstance(expr, dict) and "count" in expr:
+                return ctx.x
+            return original(game, ctx, expr)
+        return value
+    p.wrap("effects", "value", wrapper)
+
+
+@mutant("activations-share-x", "activating an {X} ability again changes the X of its earlier activations still on "
+        "the stack", ["107.3k"])
+def _activations_share_x(p: Patcher) -> None:
+    from reference_engine import casting
+
+    original = casting.activate
+
+    def activate(game, move):
+        original(game, move)
+        state = game.state
+        top = state.stack[-1] if state.stack else None
+        if top is not None and not top.is_spell and move.x is not None:
+            for item in state.stack:
+                if not item.is_spell and item.source_id == top.source_id and item.x is not None:
+                    item.x = top.x
+    p.replace("casting", "activate", activate)

@@ -76,6 +76,8 @@ def parse_ability(spec: Mapping[str, Any] | str) -> Ability:
         data["_cost"] = Cost.loyalty_cost(int(data["cost"]))
     elif kind == "static":
         data["effects"] = [_static_part(part) for part in data["effects"]]
+    elif kind == "rule" and "alternative_cost" in data:  # 'you may pay ... rather than pay its mana cost'
+        data["_alternative_cost"] = ManaCost.parse(data["alternative_cost"])
     _parse_nested(data)
     return Ability(kind, data)
 

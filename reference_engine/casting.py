@@ -7,6 +7,7 @@ actions'), so checks may happen after earlier steps changed the state.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Iterator
 
 from reference_engine import ops, restrictions
@@ -117,16 +118,35 @@ def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ab
     resolve_mana_ability(game, obj, ability, player, produced, snap)
 
 
-def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ...]) -> None:
-    """Rule 601.2g-h: activate the listed mana abilities, then pay the whole cost from the pool."""
+def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ...], *,
+             spell: GameObject | None = None) -> None:
+    """Rule 601.2g-h: activate the listed mana abilities, then pay the whole cost from the pool.
+    Mana that can be spent only on certain spells (106.6) pays only for a `spell` it allows; of a
+    type both restricted and unrestricted mana could pay, the restricted mana is spent first."""
     for activation in payments:
         activate_mana(game, player, activation)
-    pool = game.state.players[player].pool
-    left = pay(pool, cost.with_x(x))
+    owner = game.state.players[player]
+    pool = owner.pool
+    usable = [entry for entry in owner.restricted if spell is not None and spendable_on(game, entry, spell)]
+    held_back = Counter(entry[0] for entry in owner.restricted if entry not in usable)
+    left = pay(pool - held_back, cost.with_x(x))
     if left is None:
-        raise Illegal(f"the cost {cost.with_x(x)} can't be paid with the mana available ({format_pool(pool) or 'none'})")
+        raise Illegal(f"the cost {cost.with_x(x)} can't be paid with the mana available ({format_pool(pool) or 'none'}"
+                      + (f", of which {format_pool(held_back)} can't be spent on this)" if held_back else ")"))
+    spent = (pool - held_back) - left
+    for entry in list(usable):
+        if spent[entry[0]] > 0:
+            spent[entry[0]] -= 1
+            owner.restricted.remove(entry)
     pool.clear()
-    pool.update(left)
+    pool.update(left + held_back)
+
+
+def spendable_on(game, entry, spell: GameObject) -> bool:
+    """Whether restricted mana (type, filter on the spell) may be spent to cast `spell` (106.6)."""
+    from reference_engine.filters import FilterContext, matches
+
+    return matches(game.state, spell, entry[1], FilterContext(spell.controller))
 
 
 def _activated(chars: Characteristics, index: int) -> Ability:
@@ -159,6 +179,14 @@ def spell_targets(chars: Characteristics) -> list:
 
 
 def cast(game, move: Cast) -> None:
+    """Cast a spell paying its mana cost (601.2a-i)."""
+    on_stack, cost = propose(game, move)
+    pay_and_become_cast(game, move, on_stack, cost)
+
+
+def propose(game, move: Cast):
+    """601.2a-e: the spell moves to the stack with its choices announced; the cost still to pay is its
+    mana cost with X chosen. Returns (the spell, that cost)."""
     state = game.state
     obj = _own_object(game, move.player, move.object_id, Zone.HAND, "card")
     chars = characteristics(state, obj)
@@ -169,9 +197,9 @@ def cast(game, move: Cast) -> None:
         if reason:
             raise Illegal(f"{chars.name} can be cast {reason} (rule 307.1)")
     cost = chars.mana_cost
-    if cost is None:
-        raise Illegal(f"{chars.name} has no mana cost, so it can't be cast (rule 202.1b)")
-    if cost.x_count and move.x is None:
+    if cost is None and alternative_cost(chars) is None:
+        raise Illegal(f"{chars.name} has no mana cost, so it can't be cast (rules 202.1b, 118.6)")
+    if cost is not None and cost.x_count and move.x is None:
         raise Illegal(f"choose a value for X to cast {chars.name}")
     x = move.x or 0
     specs = spell_targets(chars)
@@ -179,7 +207,7 @@ def cast(game, move: Cast) -> None:
     # 601.2a: the card moves to the stack; then costs are paid (601.2g-h).
     on_stack = state.move(obj, Zone.STACK)
     on_stack.controller = move.player
-    on_stack.x = x if cost.x_count else None
+    on_stack.x = x if cost is not None and cost.x_count else None
     on_stack.targets = move.targets
     state.stack.append(StackItem(id=state.new_id(), controller=move.player, object_id=on_stack.id,
                                  targets=move.targets, x=on_stack.x, source_name=chars.name))
@@ -187,24 +215,66 @@ def cast(game, move: Cast) -> None:
     prohibited = restrictions.cast_prohibition(game, move.player, on_stack)
     if prohibited:
         raise Illegal(prohibited)
-    pay_mana(game, move.player, restrictions.total_cost(game, move.player, on_stack, cost.with_x(x)), 0,
-             move.payments)
+    return on_stack, cost.with_x(x) if cost is not None else None
+
+
+def pay_and_become_cast(game, move: Cast, on_stack: GameObject, cost) -> None:
+    """601.2f-i: the total cost (reductions applied) is paid, then the spell becomes cast."""
+    state = game.state
+    if cost is None:
+        raise Illegal(f"{characteristics(state, on_stack).name} has no mana cost: an unpayable cost (rule 118.6)")
+    pay_mana(game, move.player, restrictions.total_cost(game, move.player, on_stack, cost), 0, move.payments,
+             spell=on_stack)
     state.spells_cast[move.player] += 1  # 601.2i: it becomes cast
     ops.emit(game, "cast", player=move.player, object_id=on_stack.id)
+
+
+def alternative_cost(chars: Characteristics):
+    """'You may pay [cost] rather than pay this spell's mana cost' (118.9): a `rule` ability of the card."""
+    return next((a.data["_alternative_cost"] for a in chars.abilities
+                 if a.kind == "rule" and "_alternative_cost" in a.data), None)
 
 
 def cast_with_optional_costs(game, move: Cast) -> Iterator[Decision]:
     """Cast a spell, then ask whether each optional additional cost it has (buyback, 702.27a) is paid.
     The rules announce it in 601.2b and pay it with the rest in 601.2h; asking once the spell's own
     cost is paid gives the same result, since colored costs are paid first either way. An answer
-    that can't be carried out is rejected, the state unchanged, and the question asked again."""
-    cast(game, move)
+    that can't be carried out is rejected, the state unchanged, and the question asked again.
+    A spell with an alternative cost (118.9) is proposed first, then its controller says whether
+    they pay that cost rather than its mana cost, and the chosen one is paid."""
     state = game.state
+    obj = state.objects.get(move.object_id)
+    alternative = alternative_cost(characteristics(state, obj)) if obj is not None else None
+    if alternative is None:
+        cast(game, move)
+    else:
+        yield from _cast_choosing_alternative(game, move, alternative)
     chars = characteristics(state, state.objects[state.stack[-1].object_id])
     for ability in chars.abilities:
         extra = ability.data.get("_additional_cost") if ability.kind == "keyword" else None
         if extra is not None:
             yield from _ask_optional_cost(game, move.player, ability.keyword, extra, chars.name)
+
+
+def _cast_choosing_alternative(game, move: Cast, alternative) -> Iterator[Decision]:
+    state = game.state
+    on_stack, cost = propose(game, move)
+    name = characteristics(state, on_stack).name
+    decision = Decision(move.player, "may", f"pay {alternative} rather than the mana cost of {name}?",
+                        {"cost": str(alternative)})
+    while True:
+        answer = yield decision
+        if answer.yes is None:
+            state.rejection = f"answer yes or no: pay {alternative} rather than {name}'s mana cost?"
+            continue
+        saved = state.save()
+        try:
+            pay_and_become_cast(game, move, on_stack, alternative if answer.yes else cost)
+            return
+        except Illegal as exc:
+            state.restore(saved)
+            on_stack = state.objects[on_stack.id]
+            state.rejection = str(exc)
 
 
 def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Iterator[Decision]:
@@ -219,7 +289,7 @@ def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Iter
             return
         saved = state.save()
         try:
-            pay_mana(game, player, cost, 0, answer.payments)
+            pay_mana(game, player, cost, 0, answer.payments, spell=state.objects[state.stack[-1].object_id])
         except Illegal as exc:
             state.restore(saved)
             state.rejection = str(exc)

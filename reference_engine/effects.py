@@ -118,6 +118,8 @@ def value(game, ctx: Ctx, expr: Any) -> int:
             last = last_known_source(game, ctx)  # 608.2h: as it last existed on the battlefield
             return (last.power or 0) if last is not None else 0
         return 0
+    if isinstance(expr, dict) and "count" in expr:  # 'where X is the number of ...', counted as it resolves (608.2h)
+        return len(objects(game, ctx, expr["count"]))
     if isinstance(expr, dict) and "counters_on" in expr:
         found = objects(game, ctx, expr["counters_on"])
         return found[0].counters.get(expr["kind"], 0) if found else 0

@@ -99,6 +99,9 @@ def resolve_mana_ability(game, obj: GameObject, ability: Ability, controller: st
     tapped_for_mana = is_tapping_for_mana(ability)
     produced = replace_production(mana_replacements(game, obj, snap, controller, tapped_for_mana), produced)
     game.state.players[controller].pool.update(produced)
+    if "spend_only" in ability.data:  # 106.6a: the restriction applies to all the mana produced
+        game.state.players[controller].restricted.extend(
+            (mana, ability.data["spend_only"]) for mana in sorted(produced.elements()))
     event = Event("mana_ability_resolved", {
         "source_id": obj.id, "player": controller, "tapped_for_mana": tapped_for_mana,
         "produced": +produced, "source_snapshot": snap})

@@ -209,6 +209,8 @@ class Player:
     name: str
     life: int = 20
     pool: Counter[str] = field(default_factory=Counter)
+    #: Mana of the pool that can be spent only on certain spells (106.6): (type, filter), one per mana.
+    restricted: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     lost: bool = False
     loss_reason: str = ""
     lands_played: int = 0

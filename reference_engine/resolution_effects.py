@@ -4,6 +4,7 @@ each opponent, and 'each player sacrifices a creature' (choices made in APNAP or
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Iterator
 
 from reference_engine import ops
@@ -99,3 +100,37 @@ def _each_player_sacrifices(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[
         chosen.append(move.objects[0])
     for object_id in chosen:
         ops.sacrifice(game, state.objects[object_id])
+
+
+@effect("drain_power")
+def _drain_power(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Target player activates a mana ability of each land they control. Then that player loses all
+    unspent mana and you add the mana lost this way' (106.13): the mana moves with its restrictions."""
+    from reference_engine.casting import activate_mana
+    from reference_engine.moves import Illegal, ManaActivation
+    from reference_engine.replacement import EngineLimit
+
+    state = game.state
+    for target in targets_of(game, ctx, params["who"]):
+        player = str(target.value)
+        for obj in list(state.battlefield()):
+            chars = characteristics(state, obj)
+            if chars.controller != player or "Land" not in chars.types:
+                continue
+            indexes = [i for i, a in enumerate(chars.activated_abilities()) if a.kind == "mana"]
+            if len(indexes) > 1:
+                raise EngineLimit(f"{chars.name} has several mana abilities: the choice of one is not modelled")
+            if not indexes:
+                continue
+            try:
+                activate_mana(game, player, ManaActivation(obj.id, indexes[0]))
+            except Illegal as exc:
+                if "choose a type of mana" in str(exc):
+                    raise EngineLimit(f"{chars.name}'s mana ability needs a choice of type: not modelled") from None
+                # its cost can't be paid (a tapped land): that ability can't be activated
+        loser, gainer = state.players[player], state.players[ctx.controller]
+        lost, restricted = Counter(loser.pool), list(loser.restricted)
+        loser.pool.clear()
+        loser.restricted.clear()
+        gainer.pool.update(lost)
+        gainer.restricted.extend(restricted)
