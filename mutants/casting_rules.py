@@ -962,3 +962,139 @@ def _activations_share_x(p: Patcher) -> None:
                 if not item.is_spell and item.source_id == top.source_id and item.x is not None:
                     item.x = top.x
     p.replace("casting", "activate", activate)
+
+
+# --- alternative costs, Phyrexian mana, conditional flash -----------------------------------------
+@mutant("free-cast-keeps-x", "a spell cast without paying its mana cost may have any X", ["107.3b"])
+def _free_cast_keeps_x(p: Patcher) -> None:
+    from reference_engine import casting
+
+    original = casting._cast_with_announcements
+
+    def cast_with_announcements(game, move, options):
+        if move.x:
+            from dataclasses import replace
+            x = move.x
+            move = replace(move, x=0)
+            gen = original(game, move, options)
+            try:
+                decision = gen.send(None)
+                while True:
+                    answer = yield decision
+                    decision = gen.send(answer)
+            except StopIteration:
+                pass
+            state = game.state
+            item = state.stack[-1]
+            item.x = x
+            state.objects[item.object_id].x = x
+            return
+        yield from original(game, move, options)
+    p.replace("casting", "_cast_with_announcements", cast_with_announcements)
+
+
+@mutant("cast-without-paying-ignored", "'you may cast spells without paying their mana costs' offers nothing",
+        ["118.9"])
+def _cast_without_paying_ignored(p: Patcher) -> None:
+    from reference_engine import casting
+
+    def wrapper(original):
+        def alternatives(game, player, chars):
+            return [c for c in original(game, player, chars) if c is not casting.WITHOUT_PAYING]
+        return alternatives
+    p.wrap("casting", "alternatives", wrapper)
+
+
+@mutant("no-mana-cost-never-castable", "a card with no mana cost can't be cast even for an alternative cost",
+        ["118.6a"])
+def _no_mana_cost_never_castable(p: Patcher) -> None:
+    from reference_engine import casting
+    from reference_engine.moves import Illegal
+
+    def wrapper(original):
+        def propose(game, move):
+            obj = game.state.objects.get(move.object_id)
+            if obj is not None and casting.characteristics(game.state, obj).mana_cost is None:
+                raise Illegal("no mana cost")
+            return original(game, move)
+        return propose
+    p.wrap("casting", "propose", wrapper)
+
+
+@mutant("additional-costs-dropped-with-alternative", "a spell cast for an alternative cost isn't asked for its "
+        "optional additional costs", ["118.9d"])
+def _additional_dropped(p: Patcher) -> None:
+    from reference_engine import casting
+
+    original = casting.cast_with_optional_costs
+
+    def cast_with_optional_costs(game, move):
+        obj = game.state.objects.get(move.object_id)
+        chars = casting.characteristics(game.state, obj) if obj is not None else None
+        if chars is not None and casting.alternatives(game, move.player, chars):
+            yield from casting._cast_with_announcements(game, move, casting.alternatives(game, move.player, chars))
+            return
+        yield from original(game, move)
+    p.replace("casting", "cast_with_optional_costs", cast_with_optional_costs)
+
+
+@mutant("phyrexian-paid-only-with-mana", "a Phyrexian mana symbol can't be paid with 2 life", ["107.4f", "118.13a"])
+def _phyrexian_only_mana(p: Patcher) -> None:
+    p.replace("casting", "phyrexian_symbols", lambda cost: [])
+    _rewrite_costs(p, lambda s: s[:-2] if s.endswith("/P") else s)  # paid like its color
+
+
+@mutant("phyrexian-life-not-paid", "choosing to pay 2 life for a Phyrexian symbol pays nothing", ["107.4f"])
+def _phyrexian_life_not_paid(p: Patcher) -> None:
+    import types
+
+    from reference_engine import ops
+
+    proxy = types.SimpleNamespace(**{k: v for k, v in vars(ops).items() if not k.startswith("__")})
+    proxy.lose_life = lambda game, player, amount: None
+    p.replace_in("casting", "ops", proxy)
+
+
+@mutant("phyrexian-paid-with-any-mana", "a Phyrexian symbol not paid with life can be paid with any mana", ["107.4f"])
+def _phyrexian_any_mana(p: Patcher) -> None:
+    from reference_engine.mana import ManaCost
+
+    def wrapper(original):
+        def pay_and_become_cast(game, move, on_stack, cost):
+            if cost is not None:
+                colors = ("W", "U", "B", "R", "G")
+                declined = casting_symbols(on_stack, game)
+                cost = ManaCost(tuple("1" if s in colors and s in declined else s for s in cost.symbols))
+            original(game, move, on_stack, cost)
+        return pay_and_become_cast
+
+    def casting_symbols(obj, game):
+        from reference_engine.layers import characteristics
+        mana_cost = characteristics(game.state, obj).mana_cost
+        return {s[:-2] for s in mana_cost.symbols if s.endswith("/P")} if mana_cost else set()
+    p.wrap("casting", "pay_and_become_cast", wrapper)
+
+
+@mutant("conditional-flash-ignored", "'this spell has flash as long as ...' never gives it flash", ["601.3d"])
+def _conditional_flash_ignored(p: Patcher) -> None:
+    p.replace("casting", "conditional_flash", lambda game, player, chars: False)
+
+
+@mutant("conditional-flash-unconditional", "'this spell has flash as long as ...' gives it flash always", ["601.3d"])
+def _conditional_flash_always(p: Patcher) -> None:
+    p.replace("casting", "conditional_flash", lambda game, player, chars: any(
+        a.kind == "keyword" and a.keyword == "Flash" for a in chars.abilities))
+
+
+@mutant("triggered-mana-abilities-only-for-their-controller", "a triggered mana ability ('whenever a player taps a "
+        "land for mana') triggers only for its controller's lands", ["605.4"])
+def _triggered_mana_own_only(p: Patcher) -> None:
+    from reference_engine import manaprod
+
+    original = manaprod.check
+
+    def check(game, event):
+        found = original(game, event)
+        return [t for t in found if not manaprod.is_triggered_mana_ability(t.ability)
+                or t.controller == event.data.get("player")]
+    p.replace_in("manaprod", "check", check)

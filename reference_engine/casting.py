@@ -13,7 +13,7 @@ from typing import Iterator
 from reference_engine import ops, restrictions
 from reference_engine.costs import Cost
 from reference_engine.layers import Characteristics, characteristics
-from reference_engine.mana import format_pool, pay
+from reference_engine.mana import ManaCost, format_pool, pay
 from reference_engine.manaprod import production, resolve_mana_ability
 from reference_engine.model import Ability, GameObject, StackItem, Step, Zone
 from reference_engine.moves import Activate, Cast, Decision, Illegal, ManaActivation, PlayLand
@@ -46,7 +46,23 @@ def _own_object(game, player: str, object_id: int, zone: Zone, what: str) -> Gam
 
 def instant_speed(chars: Characteristics) -> bool:
     """Rules 304.1 / 702.8a: instants, and spells with flash, can be cast any time you have priority."""
-    return "Instant" in chars.types or chars.has_keyword("Flash")
+    return "Instant" in chars.types or any(a.kind == "keyword" and a.keyword == "Flash" and "if_you_control" not in a.data
+                                           for a in chars.abilities)
+
+
+def conditional_flash(game, player: str, chars: Characteristics) -> bool:
+    """'This spell has flash as long as you control a Merfolk' (601.3d): a Flash keyword with `if_you_control`,
+    which lets its controller begin to cast it as though it had flash while the condition holds."""
+    return any(a.kind == "keyword" and a.keyword == "Flash" and "if_you_control" in a.data
+               and _controls(game, player, a.data["if_you_control"]) for a in chars.abilities)
+
+
+def _controls(game, player: str, filt) -> bool:
+    from reference_engine.filters import FilterContext, matches
+
+    state = game.state
+    return any(characteristics(state, o).controller == player and matches(state, o, filt, FilterContext(player))
+               for o in state.battlefield())
 
 
 def sorcery_timing(game, player: str) -> str | None:
@@ -192,12 +208,12 @@ def propose(game, move: Cast):
     chars = characteristics(state, obj)
     if "Land" in chars.types:
         raise Illegal(f"{chars.name} is a land: lands are played, not cast")
-    if not instant_speed(chars):
+    if not (instant_speed(chars) or conditional_flash(game, move.player, chars)):
         reason = sorcery_timing(game, move.player)
         if reason:
             raise Illegal(f"{chars.name} can be cast {reason} (rule 307.1)")
     cost = chars.mana_cost
-    if cost is None and alternative_cost(chars) is None:
+    if cost is None and not alternatives(game, move.player, chars):
         raise Illegal(f"{chars.name} has no mana cost, so it can't be cast (rules 202.1b, 118.6)")
     if cost is not None and cost.x_count and move.x is None:
         raise Illegal(f"choose a value for X to cast {chars.name}")
@@ -235,20 +251,40 @@ def alternative_cost(chars: Characteristics):
                  if a.kind == "rule" and "_alternative_cost" in a.data), None)
 
 
+#: The alternative cost of 'cast ... without paying its mana cost': nothing to pay (118.9).
+WITHOUT_PAYING = ManaCost(())
+
+
+def alternatives(game, player: str, chars: Characteristics) -> list[ManaCost]:
+    """The alternative costs `player` may pay for this spell from their hand: its own, and 'without paying
+    its mana cost' from a permanent such as Omniscience (`rule: {cast_without_paying: {player: you}}`)."""
+    found = [cost for cost in (alternative_cost(chars),) if cost is not None]
+    if any(spec.get("player", "you") == "each" or controller == player
+           for _, controller, spec in restrictions.rule_abilities(game.state, "cast_without_paying")):
+        found.append(WITHOUT_PAYING)
+    return found
+
+
+def phyrexian_symbols(cost: ManaCost | None) -> list[str]:
+    return [s for s in cost.symbols if s.endswith("/P")] if cost is not None else []
+
+
 def cast_with_optional_costs(game, move: Cast) -> Iterator[Decision]:
     """Cast a spell, then ask whether each optional additional cost it has (buyback, 702.27a) is paid.
     The rules announce it in 601.2b and pay it with the rest in 601.2h; asking once the spell's own
     cost is paid gives the same result, since colored costs are paid first either way. An answer
     that can't be carried out is rejected, the state unchanged, and the question asked again.
-    A spell with an alternative cost (118.9) is proposed first, then its controller says whether
-    they pay that cost rather than its mana cost, and the chosen one is paid."""
+    A spell with an alternative cost (118.9) or Phyrexian mana (107.4f) is proposed first; then its
+    controller says whether they pay the alternative cost rather than its mana cost, and whether they
+    pay 2 life for each Phyrexian symbol (601.2b), and the total cost is paid."""
     state = game.state
     obj = state.objects.get(move.object_id)
-    alternative = alternative_cost(characteristics(state, obj)) if obj is not None else None
-    if alternative is None:
+    chars = characteristics(state, obj) if obj is not None and obj.zone is Zone.HAND else None
+    options = alternatives(game, move.player, chars) if chars is not None else []
+    if not options and not phyrexian_symbols(chars.mana_cost if chars else None):
         cast(game, move)
     else:
-        yield from _cast_choosing_alternative(game, move, alternative)
+        yield from _cast_with_announcements(game, move, options)
     chars = characteristics(state, state.objects[state.stack[-1].object_id])
     for ability in chars.abilities:
         extra = ability.data.get("_additional_cost") if ability.kind == "keyword" else None
@@ -256,25 +292,53 @@ def cast_with_optional_costs(game, move: Cast) -> Iterator[Decision]:
             yield from _ask_optional_cost(game, move.player, ability.keyword, extra, chars.name)
 
 
-def _cast_choosing_alternative(game, move: Cast, alternative) -> Iterator[Decision]:
-    state = game.state
-    on_stack, cost = propose(game, move)
-    name = characteristics(state, on_stack).name
-    decision = Decision(move.player, "may", f"pay {alternative} rather than the mana cost of {name}?",
-                        {"cost": str(alternative)})
+def _ask_yes_no(game, player: str, prompt: str, cost) -> Iterator[Decision]:
+    decision = Decision(player, "may", prompt, {"cost": str(cost)})
     while True:
         answer = yield decision
-        if answer.yes is None:
-            state.rejection = f"answer yes or no: pay {alternative} rather than {name}'s mana cost?"
-            continue
+        if answer.yes is not None:
+            return answer.yes
+        game.state.rejection = f"answer yes or no: {prompt}"
+
+
+def _cast_with_announcements(game, move: Cast, options: list[ManaCost]) -> Iterator[Decision]:
+    from reference_engine.replacement import EngineLimit
+
+    state = game.state
+    if len(options) > 1:
+        raise EngineLimit("a choice among several alternative costs (rule 118.9a) is not modelled")
+    on_stack, cost = propose(game, move)
+    name = characteristics(state, on_stack).name
+    while True:
+        chosen = cost
+        if options:
+            what = "cast it without paying its mana cost" if options[0] is WITHOUT_PAYING else f"pay {options[0]}"
+            if (yield from _ask_yes_no(game, move.player, f"{what} rather than pay the mana cost of {name}?",
+                                       options[0])):
+                chosen = options[0]
+        free = chosen is WITHOUT_PAYING
+        life = 0
+        symbols = list(chosen.symbols) if chosen is not None else None
+        for index, symbol in enumerate(list(symbols or ())):
+            if symbol.endswith("/P"):
+                pay_life = yield from _ask_yes_no(game, move.player, f"pay 2 life rather than {{{symbol}}} for {name}?",
+                                                  symbol)
+                symbols[index] = "" if pay_life else symbol[:-2]
+                life += 2 if pay_life else 0
+        if symbols is not None:
+            chosen = ManaCost(tuple(s for s in symbols if s))
         saved = state.save()
         try:
-            pay_and_become_cast(game, move, on_stack, alternative if answer.yes else cost)
+            if free and move.x:
+                raise Illegal("cast without paying its mana cost, the only legal value for X is 0 (rule 107.3b)")
+            check_life_payment(game, move.player, life)
+            pay_and_become_cast(game, move, on_stack, chosen)
+            ops.lose_life(game, move.player, life)
             return
         except Illegal as exc:
             state.restore(saved)
             on_stack = state.objects[on_stack.id]
-            state.rejection = str(exc)
+            state.rejection = f"{exc}; answer again, from the first question"
 
 
 def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Iterator[Decision]:
