@@ -1098,3 +1098,48 @@ def _triggered_mana_own_only(p: Patcher) -> None:
         return [t for t in found if not manaprod.is_triggered_mana_ability(t.ability)
                 or t.controller == event.data.get("player")]
     p.replace_in("manaprod", "check", check)
+
+
+@mutant("flash-for-a-cost-without-the-cost", "'cast as though it had flash if you pay {2} more' needs no more mana",
+        ["601.3c"])
+def _flash_without_cost(p: Patcher) -> None:
+    from reference_engine.mana import ManaCost
+
+    p.replace("casting", "flash_for_a_cost", lambda chars: ManaCost(()) if any(
+        a.kind == "keyword" and a.keyword == "Flash" and "_extra_cost" in a.data for a in chars.abilities) else None)
+
+
+@mutant("flash-cost-always-added", "a spell that may be cast as though it had flash for {2} more always costs {2} "
+        "more", ["601.3c"])
+def _flash_cost_always(p: Patcher) -> None:
+    from reference_engine import casting
+    from reference_engine.mana import ManaCost
+
+    def wrapper(original):
+        def propose(game, move):
+            sorcery_time = casting.sorcery_timing(game, move.player) is None
+            on_stack, cost = original(game, move)
+            extra = casting.flash_for_a_cost(casting.characteristics(game.state, on_stack))
+            if extra is not None and cost is not None and sorcery_time:
+                cost = ManaCost(cost.symbols + extra.symbols)
+            return on_stack, cost
+        return propose
+    p.wrap("casting", "propose", wrapper)
+
+
+@mutant("snow-cost-paid-with-any-mana", "{S} in a cost is paid like generic mana, from any source", ["107.4h"])
+def _snow_any_mana(p: Patcher) -> None:
+    from reference_engine.mana import ManaCost
+
+    p.replace("casting", "pay_snow", lambda owner, cost, held_back: (
+        ManaCost(tuple("1" if s == "S" else s for s in cost.symbols)), Counter()))
+
+
+@mutant("snow-sources-ignored", "mana from a snow source isn't told apart, so nothing can pay {S}", ["107.4h"])
+def _snow_sources_ignored(p: Patcher) -> None:
+    def wrapper(original):
+        def resolve_mana_ability(game, obj, ability, controller, produced, snap):
+            original(game, obj, ability, controller, produced, snap)
+            game.state.players[controller].snow.clear()
+        return resolve_mana_ability
+    p.wrap("manaprod", "resolve_mana_ability", wrapper)

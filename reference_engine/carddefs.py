@@ -68,6 +68,8 @@ def parse_ability(spec: Mapping[str, Any] | str) -> Ability:
             data["_cost"] = Cost.parse(data["cost"])
         if "additional_cost" in data:  # an optional additional cost such as buyback (rule 601.2b)
             data["_additional_cost"] = ManaCost.parse(data["additional_cost"])
+        if "extra_cost" in data:  # flash for a cost increase (rule 601.3c)
+            data["_extra_cost"] = ManaCost.parse(data["extra_cost"])
         return Ability("keyword", data, keyword=keyword)
     data = dict(data or {})
     if kind in ("mana", "activated"):

@@ -47,7 +47,7 @@ def _own_object(game, player: str, object_id: int, zone: Zone, what: str) -> Gam
 def instant_speed(chars: Characteristics) -> bool:
     """Rules 304.1 / 702.8a: instants, and spells with flash, can be cast any time you have priority."""
     return "Instant" in chars.types or any(a.kind == "keyword" and a.keyword == "Flash" and "if_you_control" not in a.data
-                                           for a in chars.abilities)
+                                           and "_extra_cost" not in a.data for a in chars.abilities)
 
 
 def conditional_flash(game, player: str, chars: Characteristics) -> bool:
@@ -55,6 +55,13 @@ def conditional_flash(game, player: str, chars: Characteristics) -> bool:
     which lets its controller begin to cast it as though it had flash while the condition holds."""
     return any(a.kind == "keyword" and a.keyword == "Flash" and "if_you_control" in a.data
                and _controls(game, player, a.data["if_you_control"]) for a in chars.abilities)
+
+
+def flash_for_a_cost(chars: Characteristics) -> ManaCost | None:
+    """'You may cast this spell as though it had flash if you pay {2} more to cast it' (601.3c): the
+    extra cost, from a Flash keyword with `extra_cost`."""
+    return next((a.data["_extra_cost"] for a in chars.abilities
+                 if a.kind == "keyword" and a.keyword == "Flash" and "_extra_cost" in a.data), None)
 
 
 def _controls(game, player: str, filt) -> bool:
@@ -145,7 +152,8 @@ def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ..
     pool = owner.pool
     usable = [entry for entry in owner.restricted if spell is not None and spendable_on(game, entry, spell)]
     held_back = Counter(entry[0] for entry in owner.restricted if entry not in usable)
-    left = pay(pool - held_back, cost.with_x(x))
+    cost, snow_spent = pay_snow(owner, cost.with_x(x), held_back)
+    left = pay(pool - held_back - snow_spent, cost)
     if left is None:
         raise Illegal(f"the cost {cost.with_x(x)} can't be paid with the mana available ({format_pool(pool) or 'none'}"
                       + (f", of which {format_pool(held_back)} can't be spent on this)" if held_back else ")"))
@@ -156,6 +164,25 @@ def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ..
             owner.restricted.remove(entry)
     pool.clear()
     pool.update(left + held_back)
+    # What is left of the snow mana: {S} took its share; other symbols spent non-snow mana first.
+    owner.snow = Counter({m: min(n, pool[m]) for m, n in (owner.snow - snow_spent).items() if pool[m] > 0})
+
+
+def pay_snow(owner, cost, held_back: Counter) -> tuple:
+    """Rule 107.4h: each {S} is paid with one mana produced by a snow source, colorless first, then
+    colors in WUBRG order. Returns the rest of the cost and the snow mana spent; Illegal if short."""
+    count = cost.symbols.count("S")
+    if not count:
+        return cost, Counter()
+    available = owner.snow - held_back
+    spent: Counter = Counter()
+    for mana in ("C", "W", "U", "B", "R", "G"):
+        take = min(available[mana], count)
+        spent[mana] += take
+        count -= take
+    if count:
+        raise Illegal(f"{{S}} can be paid only with mana from a snow source (rule 107.4h), and there is too little")
+    return ManaCost(tuple(s for s in cost.symbols if s != "S")), +spent
 
 
 def spendable_on(game, entry, spell: GameObject) -> bool:
@@ -208,9 +235,11 @@ def propose(game, move: Cast):
     chars = characteristics(state, obj)
     if "Land" in chars.types:
         raise Illegal(f"{chars.name} is a land: lands are played, not cast")
+    flash_cost = None
     if not (instant_speed(chars) or conditional_flash(game, move.player, chars)):
         reason = sorcery_timing(game, move.player)
-        if reason:
+        flash_cost = flash_for_a_cost(chars) if reason else None
+        if reason and flash_cost is None:
             raise Illegal(f"{chars.name} can be cast {reason} (rule 307.1)")
     cost = chars.mana_cost
     if cost is None and not alternatives(game, move.player, chars):
@@ -231,7 +260,10 @@ def propose(game, move: Cast):
     prohibited = restrictions.cast_prohibition(game, move.player, on_stack)
     if prohibited:
         raise Illegal(prohibited)
-    return on_stack, cost.with_x(x) if cost is not None else None
+    to_pay = cost.with_x(x) if cost is not None else None
+    if flash_cost is not None and to_pay is not None:  # 601.3c: cast as though it had flash, paying more
+        to_pay = ManaCost(to_pay.symbols + flash_cost.symbols)
+    return on_stack, to_pay
 
 
 def pay_and_become_cast(game, move: Cast, on_stack: GameObject, cost) -> None:

@@ -99,6 +99,8 @@ def resolve_mana_ability(game, obj: GameObject, ability: Ability, controller: st
     tapped_for_mana = is_tapping_for_mana(ability)
     produced = replace_production(mana_replacements(game, obj, snap, controller, tapped_for_mana), produced)
     game.state.players[controller].pool.update(produced)
+    if "Snow" in snap.supertypes:  # 107.4h: mana from a snow source can pay {S}
+        game.state.players[controller].snow.update(produced)
     if "spend_only" in ability.data:  # 106.6a: the restriction applies to all the mana produced
         game.state.players[controller].restricted.extend(
             (mana, ability.data["spend_only"]) for mana in sorted(produced.elements()))

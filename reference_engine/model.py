@@ -211,6 +211,8 @@ class Player:
     pool: Counter[str] = field(default_factory=Counter)
     #: Mana of the pool that can be spent only on certain spells (106.6): (type, filter), one per mana.
     restricted: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    #: Mana of the pool produced by a snow source (107.4h), by type: what can pay {S}.
+    snow: Counter[str] = field(default_factory=Counter)
     lost: bool = False
     loss_reason: str = ""
     lands_played: int = 0

@@ -89,6 +89,7 @@ def _end_step(game, step: Step) -> None:
     for player in state.players.values():
         player.pool.clear()  # 106.4: mana empties at the end of each step and phase
         player.restricted.clear()
+        player.snow.clear()
     if step is Step.END_OF_COMBAT:
         combat.end_combat(game)
 
