@@ -1143,3 +1143,39 @@ def _snow_sources_ignored(p: Patcher) -> None:
             game.state.players[controller].snow.clear()
         return resolve_mana_ability
     p.wrap("manaprod", "resolve_mana_ability", wrapper)
+
+
+@mutant("colored-reduction-needs-that-color", "'costs {R} less' does nothing to a cost without (enough) {R}",
+        ["118.7b", "118.7c"])
+def _colored_reduction_needs_color(p: Patcher) -> None:
+    from reference_engine.mana import ManaCost
+
+    def reduce_colored(cost, color):
+        symbols = list(cost.symbols)
+        if color in symbols:
+            symbols.remove(color)
+        return ManaCost(tuple(symbols))
+    p.replace("restrictions", "reduce_colored", reduce_colored)
+
+
+@mutant("colored-reduction-is-generic", "'costs {R} less' reduces generic mana, like 'costs {1} less'", ["118.7"])
+def _colored_reduction_generic(p: Patcher) -> None:
+    from reference_engine import restrictions
+
+    p.replace("restrictions", "reduce_colored", lambda cost, color: restrictions.reduce_generic(cost, 1))
+
+
+@mutant("activation-limit-per-controller", "'Activate only once each turn' counts again for a new controller",
+        ["602.5b"])
+def _activation_limit_per_controller(p: Patcher) -> None:
+    from reference_engine.layers import characteristics
+    from reference_engine.moves import Illegal
+
+    def check(game, obj, index, data):
+        if data.get("limit") != "once_each_turn":
+            return
+        key = (index, characteristics(game.state, obj).controller)
+        if obj.activated_turns.get(key) == game.state.turn:
+            raise Illegal("already activated")
+        obj.activated_turns[key] = game.state.turn
+    p.replace("casting", "_check_once_each_turn", check)

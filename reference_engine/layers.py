@@ -148,6 +148,12 @@ def modifier(name: str, layer: str) -> Callable[[Modifier], Modifier]:
     return register
 
 
+@modifier("set_controller", "2")
+def _set_controller(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'Gain control of target creature' (layer 2, rule 613.1b)."""
+    chars.controller = params["controller"]
+
+
 @modifier("become_creature_type", "4")
 def _become_creature_type(chars: Characteristics, params: dict[str, Any]) -> None:
     """'becomes a [type]': the new creature types replace the old ones (rule 205.1b)."""

@@ -134,3 +134,29 @@ def _drain_power(game, ctx: Ctx, params: dict[str, Any]) -> None:
         loser.restricted.clear()
         gainer.pool.update(lost)
         gainer.restricted.extend(restricted)
+
+
+@effect("gain_control")
+def _gain_control(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Gain control of target creature until end of turn' (layer 2). A permanent that changes
+    controller hasn't been under its new controller's control since their turn began (302.6)."""
+    from reference_engine.model import ContinuousEffect
+
+    state = game.state
+    affected = [o for o in objects(game, ctx, params["what"]) if o.zone is Zone.BATTLEFIELD]
+    if not affected:
+        return
+    for obj in affected:
+        if characteristics(state, obj).controller != ctx.controller:
+            obj.summoning_sick = True
+    state.effects.append(ContinuousEffect("2", state.new_timestamp(), "set_controller",
+                                          {"controller": ctx.controller}, frozenset(o.id for o in affected),
+                                          ctx.controller, duration=params.get("until", "end_of_turn")))
+    state.touch()
+
+
+@effect("untap")
+def _untap(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    for obj in objects(game, ctx, params["what"]):
+        if obj.zone is Zone.BATTLEFIELD:
+            ops.untap(game, obj)

@@ -7,9 +7,9 @@
     rule: {cant_activate: {filter: <filter on the ability's source>}}
         'Activated abilities of creatures can't be activated' (Cursed Totem), mana abilities included (602.5).
     rule: {cant_block: {player: ..., filter: <filter on the blocker>}}
-    rule: {cost_reduction: {player: each|you, filter: <spell filter>, generic: N}}
+    rule: {cost_reduction: {player: each|you, filter: <spell filter>, generic: N, colored: [R]}}
         'Spells cost {1} less to cast' (Helm of Awakening): part of the total cost (601.2f), reducing only
-        its generic component (118.7a).
+        its generic component (118.7a); 'cost {R} less' removes an {R}, or {1} if none is left (118.7b-c).
 """
 
 from __future__ import annotations
@@ -73,11 +73,25 @@ def total_cost(game, player: str, spell: GameObject, cost: ManaCost) -> ManaCost
     """Rule 601.2f: the mana cost (X already chosen) minus cost reductions, never less than {0}."""
     state = game.state
     generic_off = 0
+    colored: list[str] = []
     for source, controller, spec in rule_abilities(state, "cost_reduction"):
         if _applies_to(player, controller, spec.get("player", "each")) and \
                 matches(state, spell, spec.get("filter"), FilterContext(controller, source.id)):
             generic_off += int(spec.get("generic", 0))
+            colored.extend(spec.get("colored", ()))
+    for color in colored:
+        cost = reduce_colored(cost, color)
     return reduce_generic(cost, generic_off) if generic_off else cost
+
+
+def reduce_colored(cost: ManaCost, color: str) -> ManaCost:
+    """Rules 118.7b-c: a reduction by one mana of a color removes one such symbol of the cost; if the
+    cost has none (left), it reduces the generic component by one instead."""
+    symbols = list(cost.symbols)
+    if color in symbols:
+        symbols.remove(color)
+        return ManaCost(tuple(symbols))
+    return reduce_generic(cost, 1)
 
 
 def reduce_generic(cost: ManaCost, amount: int) -> ManaCost:
