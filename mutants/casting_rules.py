@@ -874,7 +874,7 @@ def _alternative_mutant(p: Patcher, *, always_pay: bool | None = None, mana_valu
         if alternative is not None and always_pay is not None:
             cost = alternative if always_pay else chars.mana_cost
         original(game, move, on_stack, cost)
-        if alternative is not None and cost is alternative:
+        if alternative is not None and cost == alternative:
             paid_alternative.add(on_stack.id)
     p.replace("casting", "pay_and_become_cast", pay_and_become_cast)
     if mana_value:
@@ -1179,3 +1179,18 @@ def _activation_limit_per_controller(p: Patcher) -> None:
             raise Illegal("already activated")
         obj.activated_turns[key] = game.state.turn
     p.replace("casting", "_check_once_each_turn", check)
+
+
+@mutant("alternative-costs-all-offered", "after one alternative cost is chosen, the others are offered as well (the "
+        "last accepted is paid)", ["118.9a"])
+def _alternative_costs_all_offered(p: Patcher) -> None:
+    import inspect
+
+    from reference_engine import casting
+
+    source = inspect.getsource(casting._cast_with_announcements)
+    edited = source.replace("                chosen = option\n                break\n", "                chosen = option\n")
+    assert edited != source, "casting._cast_with_announcements changed: update this mutant"
+    namespace = dict(vars(casting))
+    exec(compile(edited, casting.__file__, "exec"), namespace)
+    p.replace("casting", "_cast_with_announcements", namespace["_cast_with_announcements"])

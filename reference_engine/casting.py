@@ -334,20 +334,17 @@ def _ask_yes_no(game, player: str, prompt: str, cost) -> Iterator[Decision]:
 
 
 def _cast_with_announcements(game, move: Cast, options: list[ManaCost]) -> Iterator[Decision]:
-    from reference_engine.replacement import EngineLimit
-
     state = game.state
-    if len(options) > 1:
-        raise EngineLimit("a choice among several alternative costs (rule 118.9a) is not modelled")
     on_stack, cost = propose(game, move)
     name = characteristics(state, on_stack).name
     while True:
         chosen = cost
-        if options:
-            what = "cast it without paying its mana cost" if options[0] is WITHOUT_PAYING else f"pay {options[0]}"
+        for option in options:  # one question each, until one is accepted: only one applies (118.9a)
+            what = "cast it without paying its mana cost" if option is WITHOUT_PAYING else f"pay {option}"
             if (yield from _ask_yes_no(game, move.player, f"{what} rather than pay the mana cost of {name}?",
-                                       options[0])):
-                chosen = options[0]
+                                       option)):
+                chosen = option
+                break
         free = chosen is WITHOUT_PAYING
         life = 0
         symbols = list(chosen.symbols) if chosen is not None else None
