@@ -1194,3 +1194,28 @@ def _alternative_costs_all_offered(p: Patcher) -> None:
     namespace = dict(vars(casting))
     exec(compile(edited, casting.__file__, "exec"), namespace)
     p.replace("casting", "_cast_with_announcements", namespace["_cast_with_announcements"])
+
+
+@mutant("look-back-needs-the-object-still-there", "'if you cast a spell this turn' counts only spells whose "
+        "permanents are still on the battlefield", ["608.2i"])
+def _look_back_needs_object(p: Patcher) -> None:
+    from reference_engine import casting
+    from reference_engine.model import Zone
+
+    original_cast = casting.pay_and_become_cast
+    cast_uids: dict[int, str] = {}
+
+    def pay_and_become_cast(game, move, on_stack, cost):
+        original_cast(game, move, on_stack, cost)
+        cast_uids[on_stack.uid] = move.player
+    p.replace("casting", "pay_and_become_cast", pay_and_become_cast)
+
+    def wrapper(original):
+        def move(game, obj, to, **kwargs):
+            was = obj.zone
+            new = original(game, obj, to, **kwargs)
+            if was is Zone.BATTLEFIELD and obj.uid in cast_uids:
+                game.state.spells_cast[cast_uids.pop(obj.uid)] -= 1
+            return new
+        return move
+    p.wrap("ops", "move", wrapper)
