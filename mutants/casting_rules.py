@@ -1219,3 +1219,27 @@ def _look_back_needs_object(p: Patcher) -> None:
             return new
         return move
     p.wrap("ops", "move", wrapper)
+
+
+@mutant("each-player-sacrifices-one-at-a-time", "'each player sacrifices' is carried out one player after another, "
+        "not simultaneously", ["608.2f"])
+def _sacrifices_one_at_a_time(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["each_player_sacrifices"]
+
+    def each_player_sacrifices(game, ctx, params):
+        from reference_engine import ops
+        from reference_engine import resolution_effects
+        saved = resolution_effects.ops
+        chosen = []
+        proxy = type("Ops", (), {"snapshot": staticmethod(ops.snapshot),
+                                 "sacrifice": staticmethod(lambda game, obj: chosen.append(obj.id))})
+        resolution_effects.ops = proxy
+        try:
+            yield from original(game, ctx, params)
+        finally:
+            resolution_effects.ops = saved
+        for object_id in chosen:
+            ops.sacrifice(game, game.state.objects[object_id])
+    p.set_item(EFFECTS, "each_player_sacrifices", each_player_sacrifices)

@@ -98,8 +98,13 @@ def _each_player_sacrifices(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[
                 break
             state.rejection = "choose exactly one of the permanents offered"
         chosen.append(move.objects[0])
-    for object_id in chosen:
-        ops.sacrifice(game, state.objects[object_id])
+    # 608.2f: processed simultaneously, so each leaving permanent sees the others leave (603.10a).
+    state.leaving = {i: (state.objects[i].uid, ops.snapshot(game, state.objects[i])) for i in chosen}
+    try:
+        for object_id in chosen:
+            ops.sacrifice(game, state.objects[object_id])
+    finally:
+        state.leaving = {}
 
 
 @effect("drain_power")
