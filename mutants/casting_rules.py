@@ -1243,3 +1243,15 @@ def _sacrifices_one_at_a_time(p: Patcher) -> None:
         for object_id in chosen:
             ops.sacrifice(game, game.state.objects[object_id])
     p.set_item(EFFECTS, "each_player_sacrifices", each_player_sacrifices)
+
+
+@mutant("spell-copy-becomes-a-card", "a copy of a permanent spell becomes a nontoken permanent as it resolves",
+        ["608.3f"])
+def _spell_copy_becomes_card(p: Patcher) -> None:
+    def wrapper(original):
+        def resolve_spell(game, item):
+            obj = game.state.objects[item.object_id]
+            obj.spell_copy = False
+            yield from original(game, item)
+        return resolve_spell
+    p.wrap("resolve", "_resolve_spell", wrapper)

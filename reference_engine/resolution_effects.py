@@ -165,3 +165,30 @@ def _untap(game, ctx: Ctx, params: dict[str, Any]) -> None:
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is Zone.BATTLEFIELD:
             ops.untap(game, obj)
+
+
+@effect("copy_spell")
+def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Copy target creature spell you control, except the copy isn't legendary' (707.10): a copy of the
+    spell, with its choices (X, targets), is put on the stack under the controller's control; it isn't
+    cast. Resolving, a copy of a permanent spell becomes a token (608.3f)."""
+    from dataclasses import replace
+
+    from reference_engine.model import GameObject, StackItem
+
+    state = game.state
+    for obj in objects(game, ctx, params["what"]):
+        if obj.zone is not Zone.STACK:
+            continue
+        card = obj.card
+        if params.get("not_legendary"):
+            faces = tuple(replace(f, supertypes=tuple(s for s in f.supertypes if s != "Legendary")) for f in card.faces)
+            card = replace(card, faces=faces, printed_cache={})
+        copy = GameObject(id=state.new_id(), uid=state.new_id(), card=card, owner=ctx.controller,
+                          controller=ctx.controller, zone=Zone.STACK, face=obj.face, x=obj.x, targets=obj.targets,
+                          timestamp=state.new_timestamp(), spell_copy=True)
+        state.objects[copy.id] = copy
+        state.zone_ids(Zone.STACK).append(copy.id)
+        original = next(i for i in state.stack if i.object_id == obj.id)
+        state.stack.append(StackItem(id=state.new_id(), controller=ctx.controller, object_id=copy.id,
+                                     targets=original.targets, x=original.x, source_name=original.source_name))

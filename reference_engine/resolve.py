@@ -49,7 +49,9 @@ def _resolve_spell(game, item: StackItem) -> Iterator[Decision]:
         state.stack.remove(item)  # a permanent spell becomes a permanent (608.3a)
         # 608.3c: an Aura spell enters attached to the object it was targeting.
         host = item.targets[0].value if specs and item.targets and item.targets[0].kind == "object" else None
-        yield from ops.enter_battlefield(game, obj, item.controller, spell_x=obj.x, attached_to=host)
+        permanent = yield from ops.enter_battlefield(game, obj, item.controller, spell_x=obj.x, attached_to=host)
+        if obj.spell_copy and permanent is not None:  # 608.3f: a copy of a permanent spell becomes a token
+            permanent.is_token, permanent.spell_copy = True, False
         return
     ctx = effects.Ctx(item.controller, obj.id, obj.uid, chars.name, ops.snapshot(game, obj), item.targets, legal,
                       obj.x or 0, {}, item)

@@ -95,7 +95,7 @@ def check(game) -> Iterator[Decision]:
 
     # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7).
     for obj in list(state.objects.values()):
-        if obj.is_token and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+        if (obj.is_token or obj.spell_copy) and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK):
             state.remove_object(obj)
             performed = True
     return performed
