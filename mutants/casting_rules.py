@@ -1255,3 +1255,17 @@ def _spell_copy_becomes_card(p: Patcher) -> None:
             yield from original(game, item)
         return resolve_spell
     p.wrap("resolve", "_resolve_spell", wrapper)
+
+
+@mutant("only-as-an-instant-means-as-a-sorcery", "'Activate only as an instant' is treated like 'only as a sorcery'",
+        ["602.5e"])
+def _instant_means_sorcery(p: Patcher) -> None:
+    from reference_engine import casting
+
+    original = casting.check_timing_instruction
+
+    def check(game, player, data):
+        if data.get("timing") == "instant":
+            data = {"timing": "sorcery"}
+        original(game, player, data)
+    p.replace("casting", "check_timing_instruction", check)

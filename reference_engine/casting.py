@@ -128,6 +128,7 @@ def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ab
                   chosen: str | None) -> None:
     cost: Cost = ability.data["_cost"]
     check_tap_untap(game, obj, chars, cost)
+    check_timing_instruction(game, player, ability.data)
     produced = production(game, obj, ability, player, chosen)
     snap = ops.snapshot(game, obj)
     if cost.mana:
@@ -136,9 +137,27 @@ def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ab
         ops.tap(game, obj)
     if cost.untap:
         ops.untap(game, obj)
+    if cost.discard_hand:
+        discard_hand(game, player)
     if cost.sacrifice_self:
         ops.sacrifice(game, obj)
     resolve_mana_ability(game, obj, ability, player, produced, snap)
+
+
+def discard_hand(game, player: str) -> None:
+    """'Discard your hand' as a cost: every card in that player's hand goes to the graveyard."""
+    state = game.state
+    for object_id in list(state.zone_ids(Zone.HAND, player)):
+        ops.move(game, state.objects[object_id], Zone.GRAVEYARD)
+
+
+def check_timing_instruction(game, player: str, data) -> None:
+    """Activation instructions 'Activate only as a sorcery' / 'as an instant' (602.5d-e): the timing
+    rules for casting a sorcery, or an instant (any time its controller could cast one)."""
+    if data.get("timing") == "sorcery":
+        reason = sorcery_timing(game, player)
+        if reason:
+            raise Illegal(f"this ability can be activated {reason} (rule 602.5d)")
 
 
 def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ...], *,
@@ -445,6 +464,8 @@ def activate(game, move: Activate) -> None:
         obj.loyalty_turn = state.turn
     if cost.life:
         ops.lose_life(game, move.player, cost.life)
+    if cost.discard_hand:
+        discard_hand(game, move.player)
     if cost.sacrifice_self:
         ops.sacrifice(game, obj)
     if cost.sacrifice is not None:
