@@ -1269,3 +1269,44 @@ def _instant_means_sorcery(p: Patcher) -> None:
             data = {"timing": "sorcery"}
         original(game, player, data)
     p.replace("casting", "check_timing_instruction", check)
+
+
+def _search_mutant(p: Patcher, when) -> None:
+    """may_search whose 'If you do' part runs when `when(searched, found)` says so."""
+    from reference_engine.effects import EFFECTS, run
+
+    original = EFFECTS["may_search"]
+
+    def may_search(game, ctx, params):
+        inner = original(game, ctx, dict(params, then=[]))
+        searched, found = False, ()
+        try:
+            decision = inner.send(None)
+            while True:
+                answer = yield decision
+                if decision.kind == "may":
+                    searched = bool(answer.yes)
+                elif answer.objects is not None:
+                    found = answer.objects
+                decision = inner.send(answer)
+        except StopIteration:
+            pass
+        if when(searched, found):
+            yield from run(game, ctx, params.get("then", []))
+    p.set_item(EFFECTS, "may_search", may_search)
+
+
+@mutant("if-you-do-checks-what-was-found", "'you may search ... If you do' needs a card to be found", ["118.12b"])
+def _if_you_do_found(p: Patcher) -> None:
+    _search_mutant(p, lambda searched, found: searched and bool(found))
+
+
+@mutant("if-you-do-after-declined-search", "'you may search ... If you do' applies even when the player declines "
+        "to search", ["118.12b"])
+def _if_you_do_declined(p: Patcher) -> None:
+    _search_mutant(p, lambda searched, found: True)
+
+
+@mutant("if-you-do-never-follows-a-search", "the 'If you do' part after a search never happens", ["118.12"])
+def _if_you_do_never(p: Patcher) -> None:
+    _search_mutant(p, lambda searched, found: False)

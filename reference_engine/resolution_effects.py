@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any, Iterator
 
 from reference_engine import ops
-from reference_engine.effects import Ctx, effect, objects, targets_of
+from reference_engine.effects import Ctx, effect, objects, run, targets_of
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import COLORS, parse_mana
@@ -192,3 +192,39 @@ def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> None:
         original = next(i for i in state.stack if i.object_id == obj.id)
         state.stack.append(StackItem(id=state.new_id(), controller=ctx.controller, object_id=copy.id,
                                      targets=original.targets, x=original.x, source_name=original.source_name))
+
+
+@effect("may_search")
+def _may_search(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """'You may search your library for a [filter] card, put it into your hand, then shuffle. If you do,
+    [then]': "if you do" checks that the player chose to search, found card or not (118.12b). The
+    order of the library after the shuffle is not modelled: it is kept as it was."""
+    state = game.state
+    decision = Decision(ctx.controller, "may", f"search your library ({ctx.source_name})? yes or no")
+    while True:
+        move = yield decision
+        if move.yes is not None:
+            break
+        state.rejection = "answer yes or no"
+    if not move.yes:
+        return
+    fctx = FilterContext(ctx.controller, ctx.source_id)
+    options = [i for i in state.zone_ids(Zone.LIBRARY, ctx.controller)
+               if matches(state, state.objects[i], params.get("filter"), fctx)]
+    choose = Decision(ctx.controller, "objects", f"choose up to one {params.get('describe', 'card')} from your "
+                                                 "library, or none (a search may fail to find)",
+                      {"candidates": options, "min": 0, "max": 1})
+    while True:
+        found = yield choose
+        if found.objects is not None and len(found.objects) <= 1 and all(o in options for o in found.objects):
+            break
+        state.rejection = f"choose at most one {params.get('describe', 'card')} in your library, or none"
+    for object_id in found.objects:
+        ops.move(game, state.objects[object_id], Zone(params.get("to", "hand")))
+    yield from run(game, ctx, params.get("then", []))
+
+
+@effect("skip_draw_step")
+def _skip_draw_step(game, ctx: Ctx, params: Any) -> None:
+    """'You skip your draw step this turn'."""
+    game.state.skip_draw.add((ctx.controller, game.state.turn))

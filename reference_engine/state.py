@@ -72,6 +72,7 @@ class GameState:
     # Objects leaving the battlefield in the event being performed (e.g. dying together to state-based
     # actions), by id: (uid, last known characteristics), so look-back triggers see them all (603.10a).
     leaving: dict[int, Any] = field(default_factory=dict)
+    skip_draw: set[tuple[str, int]] = field(default_factory=set)  # (player, turn): 'you skip your draw step this turn'
     next_id: int = 1
     next_timestamp: int = 1
     version: int = 0

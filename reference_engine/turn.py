@@ -52,6 +52,8 @@ def _begin(game, step: Step) -> Iterator[Decision]:
             if characteristics(state, obj).controller == state.active:
                 ops.untap(game, obj)  # 502.3
         return False
+    if step is Step.DRAW and (state.active, state.turn) in state.skip_draw:
+        return True  # 'you skip your draw step this turn': the step doesn't happen at all
     if step is Step.DRAW and not (state.turn == 1 and state.active == state.turn_order[0]):
         ops.draw(game, state.active)  # 504.1 (the starting player skips their first draw, 103.8a)
     if step in (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE):
