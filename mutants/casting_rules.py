@@ -795,11 +795,15 @@ def _color_only(p: Patcher) -> None:
 @mutant("aura-enters-unattached", "an Aura spell enters the battlefield attached to nothing", ["608.3c"])
 def _aura_unattached(p: Patcher) -> None:
     def wrapper(original):
-        def enter_battlefield(game, obj, controller, **kwargs):
-            kwargs["attached_to"] = None
-            return (yield from original(game, obj, controller, **kwargs))
-        return enter_battlefield
-    p.wrap("ops", "enter_battlefield", wrapper)
+        def resolve_spell(game, item):
+            uid = game.state.objects[item.object_id].uid
+            yield from original(game, item)
+            permanent = game.state.find_uid(uid)
+            if permanent is not None and permanent.zone.value == "battlefield":
+                permanent.attached_to = None
+                game.state.touch()
+        return resolve_spell
+    p.wrap("resolve", "_resolve_spell", wrapper)
 
 
 # --- more mana, costs and resolving ---------------------------------------------------------------
@@ -1234,7 +1238,7 @@ def _sacrifices_one_at_a_time(p: Patcher) -> None:
         saved = resolution_effects.ops
         chosen = []
         proxy = type("Ops", (), {"snapshot": staticmethod(ops.snapshot),
-                                 "sacrifice": staticmethod(lambda game, obj: chosen.append(obj.id))})
+                                 "sacrifice_together": staticmethod(lambda game, objs: chosen.extend(o.id for o in objs))})
         resolution_effects.ops = proxy
         try:
             yield from original(game, ctx, params)

@@ -107,10 +107,27 @@ def check_tap_untap(game, obj: GameObject, chars: Characteristics, cost: Cost) -
         raise Illegal(f"{name} is already tapped, so {{T}} can't be paid")
     if cost.untap and not obj.tapped:
         raise Illegal(f"{name} is already untapped, so {{Q}} can't be paid")
+    if cost.remove_counter and not obj.counters.get(cost.remove_counter):
+        raise Illegal(f"{name} has no {cost.remove_counter} counter to remove")
     if (cost.tap or cost.untap) and "Creature" in chars.types and obj.summoning_sick \
             and not chars.has_keyword("Haste"):
         raise Illegal(f"{name} has not been under its controller's control continuously since their "
                       f"most recent turn began (rule 302.6)")
+
+
+def pay_tap_untap(game, obj: GameObject, cost: Cost) -> None:
+    """Pay {T} and {Q} (601.2h). Mana abilities were activated before (601.2g), so the permanent must
+    still be untapped (or tapped) now: if one of its own mana abilities tapped it, {T} can't be paid,
+    and a cost that can't be paid fully isn't paid at all (118.3)."""
+    if not (cost.tap or cost.untap):
+        return
+    if obj.zone is not Zone.BATTLEFIELD or obj.id not in game.state.objects:
+        raise Illegal("the permanent left the battlefield while paying, so {T} or {Q} can't be paid")
+    check_tap_untap(game, obj, characteristics(game.state, obj), cost)
+    if cost.tap:
+        ops.tap(game, obj)
+    if cost.untap:
+        ops.untap(game, obj)
 
 
 def activate_mana(game, player: str, activation: ManaActivation) -> None:
@@ -137,6 +154,8 @@ def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ab
         ops.tap(game, obj)
     if cost.untap:
         ops.untap(game, obj)
+    if cost.remove_counter:
+        ops.remove_counters(game, obj, cost.remove_counter, 1)
     if cost.discard_hand:
         discard_hand(game, player)
     if cost.sacrifice_self:
@@ -240,6 +259,20 @@ def spell_targets(chars: Characteristics) -> list:
     return []
 
 
+def cast_permission(game, move: Cast) -> tuple[GameObject, int, ManaCost | None]:
+    """The card, the face it is cast with and the cost to pay instead of its mana cost (None: its mana
+    cost). From a hand: front face up (712.11). From a graveyard, only with an ability that allows it:
+    disturb casts it transformed, back face up, for its disturb cost (702.146a, 712.11a)."""
+    obj = game.state.objects.get(move.object_id)
+    if obj is not None and obj.zone is Zone.GRAVEYARD and obj.owner == move.player:
+        chars = characteristics(game.state, obj)
+        disturb = next((a for a in chars.abilities if a.kind == "keyword" and a.keyword == "Disturb"), None)
+        if disturb is None or not obj.card.double_faced:
+            raise Illegal(f"{chars.name} can't be cast from a graveyard: nothing allows it")
+        return obj, 1, disturb.data["_cast_cost"]
+    return _own_object(game, move.player, move.object_id, Zone.HAND, "card"), 0, None
+
+
 def cast(game, move: Cast) -> None:
     """Cast a spell paying its mana cost (601.2a-i)."""
     on_stack, cost = propose(game, move)
@@ -250,7 +283,8 @@ def propose(game, move: Cast):
     """601.2a-e: the spell moves to the stack with its choices announced; the cost still to pay is its
     mana cost with X chosen. Returns (the spell, that cost)."""
     state = game.state
-    obj = _own_object(game, move.player, move.object_id, Zone.HAND, "card")
+    obj, face, cast_cost = cast_permission(game, move)
+    obj.face = face  # only the face that will be up on the stack is evaluated (712.11c)
     chars = characteristics(state, obj)
     if "Land" in chars.types:
         raise Illegal(f"{chars.name} is a land: lands are played, not cast")
@@ -260,7 +294,7 @@ def propose(game, move: Cast):
         flash_cost = flash_for_a_cost(chars) if reason else None
         if reason and flash_cost is None:
             raise Illegal(f"{chars.name} can be cast {reason} (rule 307.1)")
-    cost = chars.mana_cost
+    cost = cast_cost or chars.mana_cost
     if cost is None and not alternatives(game, move.player, chars):
         raise Illegal(f"{chars.name} has no mana cost, so it can't be cast (rules 202.1b, 118.6)")
     if cost is not None and cost.x_count and move.x is None:
@@ -269,7 +303,7 @@ def propose(game, move: Cast):
     specs = spell_targets(chars)
     check_targets(game, specs, move.targets, move.player, None, game.describe_target)
     # 601.2a: the card moves to the stack; then costs are paid (601.2g-h).
-    on_stack = state.move(obj, Zone.STACK)
+    on_stack = state.move(obj, Zone.STACK, face=face)
     on_stack.controller = move.player
     on_stack.x = x if cost is not None and cost.x_count else None
     on_stack.targets = move.targets
@@ -290,8 +324,8 @@ def pay_and_become_cast(game, move: Cast, on_stack: GameObject, cost) -> None:
     state = game.state
     if cost is None:
         raise Illegal(f"{characteristics(state, on_stack).name} has no mana cost: an unpayable cost (rule 118.6)")
-    pay_mana(game, move.player, restrictions.total_cost(game, move.player, on_stack, cost), 0, move.payments,
-             spell=on_stack)
+    total = restrictions.total_cost(game, move.player, on_stack, with_cost_increases(game, move.player, cost))
+    pay_mana(game, move.player, total, 0, move.payments, spell=on_stack)
     state.spells_cast[move.player] += 1  # 601.2i: it becomes cast
     ops.emit(game, "cast", player=move.player, object_id=on_stack.id)
 
@@ -318,6 +352,17 @@ def alternatives(game, player: str, chars: Characteristics) -> list[ManaCost]:
 
 def phyrexian_symbols(cost: ManaCost | None) -> list[str]:
     return [s for s in cost.symbols if s.endswith("/P")] if cost is not None else []
+
+
+def with_cost_increases(game, player: str, cost: ManaCost) -> ManaCost:
+    """Rule 601.2f: the total cost is the mana cost plus cost increases, e.g. 'each spell a player casts
+    costs {1} more to cast for each other spell that player has cast this turn' (a `rule` ability
+    {spell_cost_increase_per_other_spell: 1})."""
+    state = game.state
+    extra = sum(ability.data["spell_cost_increase_per_other_spell"] * state.spells_cast[player]
+                for obj in state.battlefield() for ability in characteristics(state, obj).abilities
+                if ability.kind == "rule" and "spell_cost_increase_per_other_spell" in ability.data)
+    return ManaCost(cost.symbols + (str(extra),)) if extra else cost
 
 
 def cast_with_optional_costs(game, move: Cast) -> Iterator[Decision]:
@@ -428,8 +473,14 @@ def activate(game, move: Activate) -> None:
     data = dict(KEYWORD_ACTIVATIONS.get(ability.keyword, {}), **ability.data) if ability.kind == "keyword" else ability.data
     cost: Cost = data["_cost"]
     if ability.kind == "loyalty":
+        from reference_engine.rule_effects import loyalty_cost
+
+        cost = loyalty_cost(game, move.player, cost)  # additional costs combined into one (606.5)
         _check_loyalty(game, move.player, obj, chars, cost)
-    elif data.get("timing") == "sorcery":
+    if "becomes_level" in data and obj.class_level != data["becomes_level"] - 1:  # a Class's 'Level N'
+        raise Illegal(f"{chars.name} is level {obj.class_level}: it can become level {data['becomes_level']} "
+                      f"only from level {data['becomes_level'] - 1} (rule 716.2a)")
+    if data.get("timing") == "sorcery" and ability.kind != "loyalty":
         reason = sorcery_timing(game, move.player)
         if reason:
             raise Illegal(f"this ability can be activated {reason}")
@@ -452,13 +503,12 @@ def activate(game, move: Activate) -> None:
     elif move.payments:
         for activation in move.payments:
             activate_mana(game, move.player, activation)
-    if cost.tap:
-        ops.tap(game, obj)
-    if cost.untap:
-        ops.untap(game, obj)
+    pay_tap_untap(game, obj, cost)
+    if cost.remove_counter:
+        ops.remove_counters(game, obj, cost.remove_counter, 1)
     if cost.loyalty is not None:
         if cost.loyalty >= 0:
-            ops.add_counters(game, obj, "loyalty", cost.loyalty)
+            ops.add_counters(game, obj, "loyalty", cost.loyalty, by=move.player)
         else:
             ops.remove_counters(game, obj, "loyalty", -cost.loyalty)
         obj.loyalty_turn = state.turn

@@ -7,6 +7,7 @@ from typing import Any, Iterator
 from reference_engine import ops
 from reference_engine.copying import card_for_token_copy, token_copy_card
 from reference_engine.effects import Ctx, effect, objects, run, value
+from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.model import CardDef, Target, Zone
 from reference_engine.moves import Decision
@@ -121,3 +122,79 @@ def _attack_target(game, controller: str) -> Iterator[Decision]:
         if move.targets is not None and len(move.targets) == 1 and move.targets[0] in options:
             return move.targets[0]
         state.rejection = "choose one defending player or planeswalker for the token to attack"
+
+
+@effect("become_copy")
+def _become_copy(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """'Choose a [filter] on the battlefield. [What] becomes a copy of that creature [until end of
+    turn]': a copy effect in layer 1 (707.2), with its own timestamp (613.2)."""
+    from reference_engine.copying import copiable_for_permanent
+    from reference_engine.model import ContinuousEffect
+
+    state = game.state
+    fctx = FilterContext(ctx.controller, ctx.source_id)
+    options = [o.id for o in state.battlefield() if matches(state, o, params.get("choose"), fctx)]
+    targets = [o for o in objects(game, ctx, params["what"]) if o.zone is Zone.BATTLEFIELD]
+    if not options or not targets:
+        return
+    decision = Decision(ctx.controller, "objects", "choose the creature it becomes a copy of",
+                        {"candidates": options, "min": 1, "max": 1})
+    while True:
+        move = yield decision
+        if move.objects is not None and len(move.objects) == 1 and move.objects[0] in options:
+            break
+        state.rejection = "choose exactly one of the creatures offered"
+    face, card = copiable_for_permanent(game, state.objects[move.objects[0]])
+    state.effects.append(ContinuousEffect("1", state.new_timestamp(), "copy", {"face": face, "card": card},
+                                          frozenset(o.id for o in targets), ctx.controller,
+                                          duration=params.get("until", "end_of_turn")))
+    state.touch()
+
+
+@effect("copy_spell")
+def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """'Copy target instant or sorcery spell. You may choose new targets for the copy' (707.10): the
+    copy is put on the stack under the controller of this effect, with the same targets unless they
+    choose new ones (a yes/no, then the targets)."""
+    from reference_engine.casting import spell_ability
+    from reference_engine.model import StackItem
+    from reference_engine.moves import Illegal
+    from reference_engine.targets import check_targets
+
+    state = game.state
+    for original in objects(game, ctx, params["what"]):
+        item = next((i for i in state.stack if i.object_id == original.id), None)
+        if item is None:
+            continue
+        copy = state.add_object(original.card, ctx.controller, Zone.STACK, face=original.face)
+        copy.spell_copy, copy.x, copy.targets = True, original.x, original.targets
+        if params.get("not_legendary"):  # '... except it isn't legendary' (707.9b)
+            from dataclasses import replace as replaced
+            copy.card = replaced(copy.card, printed_cache={}, faces=tuple(
+                replaced(f, supertypes=tuple(s for s in f.supertypes if s != "Legendary")) for f in copy.card.faces))
+        targets = item.targets
+        ability = spell_ability(characteristics(state, copy))
+        specs = ability.data.get("targets", []) if ability else []
+        if specs and params.get("new_targets"):
+            ask = Decision(ctx.controller, "may", "choose new targets for the copy? yes or no")
+            while True:
+                move = yield ask
+                if move.yes is not None:
+                    break
+                state.rejection = "answer yes or no"
+            if move.yes:
+                pick = Decision(ctx.controller, "targets", f"choose new targets for the copy of {original.card.name}",
+                                {"source": copy.uid})
+                while True:
+                    move = yield pick
+                    try:
+                        if move.targets is None:
+                            raise Illegal("targets must be chosen")
+                        check_targets(game, specs, move.targets, ctx.controller, None)
+                        targets = tuple(move.targets)
+                        break
+                    except Illegal as exc:
+                        state.rejection = str(exc)
+        copy.targets = targets
+        state.stack.append(StackItem(id=state.new_id(), controller=ctx.controller, object_id=copy.id,
+                                     targets=targets, x=original.x, source_name=item.source_name))

@@ -35,12 +35,6 @@ def _add_mana(game, ctx: Ctx, params: Any) -> Iterator[Decision]:
     pool[chosen] += amount
 
 
-@effect("exile")
-def _exile(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    for obj in objects(game, ctx, params["what"]):
-        ops.move(game, obj, Zone.EXILE)
-
-
 @effect("player_draws")
 def _player_draws(game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Target player draws N cards'."""
@@ -99,12 +93,7 @@ def _each_player_sacrifices(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[
             state.rejection = "choose exactly one of the permanents offered"
         chosen.append(move.objects[0])
     # 608.2f: processed simultaneously, so each leaving permanent sees the others leave (603.10a).
-    state.leaving = {i: (state.objects[i].uid, ops.snapshot(game, state.objects[i])) for i in chosen}
-    try:
-        for object_id in chosen:
-            ops.sacrifice(game, state.objects[object_id])
-    finally:
-        state.leaving = {}
+    ops.sacrifice_together(game, [state.objects[i] for i in chosen])
 
 
 @effect("drain_power")
@@ -139,59 +128,6 @@ def _drain_power(game, ctx: Ctx, params: dict[str, Any]) -> None:
         loser.restricted.clear()
         gainer.pool.update(lost)
         gainer.restricted.extend(restricted)
-
-
-@effect("gain_control")
-def _gain_control(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'Gain control of target creature until end of turn' (layer 2). A permanent that changes
-    controller hasn't been under its new controller's control since their turn began (302.6)."""
-    from reference_engine.model import ContinuousEffect
-
-    state = game.state
-    affected = [o for o in objects(game, ctx, params["what"]) if o.zone is Zone.BATTLEFIELD]
-    if not affected:
-        return
-    for obj in affected:
-        if characteristics(state, obj).controller != ctx.controller:
-            obj.summoning_sick = True
-    state.effects.append(ContinuousEffect("2", state.new_timestamp(), "set_controller",
-                                          {"controller": ctx.controller}, frozenset(o.id for o in affected),
-                                          ctx.controller, duration=params.get("until", "end_of_turn")))
-    state.touch()
-
-
-@effect("untap")
-def _untap(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    for obj in objects(game, ctx, params["what"]):
-        if obj.zone is Zone.BATTLEFIELD:
-            ops.untap(game, obj)
-
-
-@effect("copy_spell")
-def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'Copy target creature spell you control, except the copy isn't legendary' (707.10): a copy of the
-    spell, with its choices (X, targets), is put on the stack under the controller's control; it isn't
-    cast. Resolving, a copy of a permanent spell becomes a token (608.3f)."""
-    from dataclasses import replace
-
-    from reference_engine.model import GameObject, StackItem
-
-    state = game.state
-    for obj in objects(game, ctx, params["what"]):
-        if obj.zone is not Zone.STACK:
-            continue
-        card = obj.card
-        if params.get("not_legendary"):
-            faces = tuple(replace(f, supertypes=tuple(s for s in f.supertypes if s != "Legendary")) for f in card.faces)
-            card = replace(card, faces=faces, printed_cache={})
-        copy = GameObject(id=state.new_id(), uid=state.new_id(), card=card, owner=ctx.controller,
-                          controller=ctx.controller, zone=Zone.STACK, face=obj.face, x=obj.x, targets=obj.targets,
-                          timestamp=state.new_timestamp(), spell_copy=True)
-        state.objects[copy.id] = copy
-        state.zone_ids(Zone.STACK).append(copy.id)
-        original = next(i for i in state.stack if i.object_id == obj.id)
-        state.stack.append(StackItem(id=state.new_id(), controller=ctx.controller, object_id=copy.id,
-                                     targets=original.targets, x=original.x, source_name=original.source_name))
 
 
 @effect("may_search")

@@ -46,12 +46,14 @@ def _resolve_spell(game, item: StackItem) -> Iterator[Decision]:
         ops.move(game, obj, Zone.GRAVEYARD)
         return
     if any(t in chars.types for t in PERMANENT_TYPES):
-        state.stack.remove(item)  # a permanent spell becomes a permanent (608.3a)
-        # 608.3c: an Aura spell enters attached to the object it was targeting.
-        host = item.targets[0].value if specs and item.targets and item.targets[0].kind == "object" else None
-        permanent = yield from ops.enter_battlefield(game, obj, item.controller, spell_x=obj.x, attached_to=host)
-        if obj.spell_copy and permanent is not None:  # 608.3f: a copy of a permanent spell becomes a token
-            permanent.is_token, permanent.spell_copy = True, False
+        state.stack.remove(item)  # a permanent spell becomes a permanent (608.3)
+        # 712.13: with the face that was up on the stack (back face up if cast transformed, 702.146b)
+        new = yield from ops.enter_battlefield(game, obj, item.controller, spell_x=obj.x, transformed=obj.face == 1)
+        if new is not None and "Aura" in chars.subtypes and item.targets and legal and legal[0]:
+            new.attached_to = item.targets[0].value  # an Aura spell enters attached to its target (303.4f)
+            state.touch()
+        if obj.spell_copy and new is not None:  # 608.3f: a copy of a permanent spell becomes a token
+            new.is_token, new.spell_copy = True, False
         return
     ctx = effects.Ctx(item.controller, obj.id, obj.uid, chars.name, ops.snapshot(game, obj), item.targets, legal,
                       obj.x or 0, {}, item)
