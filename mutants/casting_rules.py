@@ -739,16 +739,17 @@ def _activation_prohibitions_ignored(p: Patcher) -> None:
         "battlefield", ["602.2a", "113.7a"])
 def _ability_leaves_with_source(p: Patcher) -> None:
     from reference_engine.model import Zone
+    from reference_engine.state import GameState
 
-    def wrapper(original):
-        def move(game, obj, to, **kwargs):
-            was = obj.zone
-            new = original(game, obj, to, **kwargs)
-            if was is Zone.BATTLEFIELD:
-                game.state.stack[:] = [i for i in game.state.stack if i.is_spell or i.source_id != obj.id]
-            return new
-        return move
-    p.wrap("ops", "move", wrapper)
+    original = GameState.move
+
+    def move(self, obj, to, **kwargs):
+        was = obj.zone
+        new = original(self, obj, to, **kwargs)
+        if was is Zone.BATTLEFIELD:
+            self.stack[:] = [i for i in self.stack if i.is_spell or i.source_id != obj.id]
+        return new
+    p.set_attr(GameState, "move", move)
 
 
 # --- resolving (608) ------------------------------------------------------------------------------
@@ -1214,15 +1215,17 @@ def _look_back_needs_object(p: Patcher) -> None:
         cast_uids[on_stack.uid] = move.player
     p.replace("casting", "pay_and_become_cast", pay_and_become_cast)
 
-    def wrapper(original):
-        def move(game, obj, to, **kwargs):
-            was = obj.zone
-            new = original(game, obj, to, **kwargs)
-            if was is Zone.BATTLEFIELD and obj.uid in cast_uids:
-                game.state.spells_cast[cast_uids.pop(obj.uid)] -= 1
-            return new
-        return move
-    p.wrap("ops", "move", wrapper)
+    from reference_engine.state import GameState
+
+    original_move = GameState.move
+
+    def move(self, obj, to, **kwargs):
+        was = obj.zone
+        new = original_move(self, obj, to, **kwargs)
+        if was is Zone.BATTLEFIELD and obj.uid in cast_uids:
+            self.spells_cast[cast_uids.pop(obj.uid)] -= 1
+        return new
+    p.set_attr(GameState, "move", move)
 
 
 @mutant("each-player-sacrifices-one-at-a-time", "'each player sacrifices' is carried out one player after another, "
