@@ -17,6 +17,7 @@ from mutants import daynight  # noqa: F401  (day/night, transform, Tovolar, Moon
 from mutants import copy  # noqa: F401  (copies, blight, double-faced cards: the grub/ cases)
 from mutants import replacement_rules  # noqa: F401  (replacement and prevention effects: 614, 615, 616)
 from mutants import trigger_rules  # noqa: F401  (handling triggered abilities: 603)
+from mutants import casting_rules  # noqa: F401  (mana, costs, casting, activating, resolving: rules 106, 117, 118, 601-608)
 from mutants import layer_rules  # noqa: F401  (layers, dependency, counters, state-based actions, lifelink: issue 20)
 from mutants import zonechange  # noqa: F401  (leaving the battlefield together, look-back triggers: cases/dies-together/)
 from mutants import combat  # noqa: F401  (combat damage of blocked creatures, trample: cases/combat/)

@@ -68,6 +68,8 @@ def parse_ability(spec: Mapping[str, Any] | str) -> Ability:
             data["_cost"] = Cost.parse(data["cost"])
         if "additional_cost" in data:  # an optional additional cost such as buyback (rule 601.2b)
             data["_additional_cost"] = ManaCost.parse(data["additional_cost"])
+        if "extra_cost" in data:  # flash for a cost increase (rule 601.3c)
+            data["_extra_cost"] = ManaCost.parse(data["extra_cost"])
         if "cast_cost" in data:  # a cost paid rather than the mana cost, such as disturb's (702.146a)
             data["_cast_cost"] = ManaCost.parse(data["cast_cost"])
         return Ability("keyword", data, keyword=keyword)
@@ -78,6 +80,8 @@ def parse_ability(spec: Mapping[str, Any] | str) -> Ability:
         data["_cost"] = Cost.loyalty_cost(int(data["cost"]))
     elif kind == "static":
         data["effects"] = [_static_part(part) for part in data["effects"]]
+    elif kind == "rule" and "alternative_cost" in data:  # 'you may pay ... rather than pay its mana cost'
+        data["_alternative_cost"] = ManaCost.parse(data["alternative_cost"])
     _parse_nested(data)
     return Ability(kind, data)
 

@@ -120,6 +120,11 @@ def _apply_blockers(game, move: DeclareBlockers, candidates: list[int]) -> None:
         blocker = characteristics(state, state.objects[blocker_id])
         if attacker.has_keyword("Flying") and not (blocker.has_keyword("Flying") or blocker.has_keyword("Reach")):
             raise Illegal(f"{blocker.name} can't block {attacker.name}, which has flying (rule 702.9b)")
+        from reference_engine.restrictions import block_prohibition
+
+        prohibited = block_prohibition(game, state.objects[blocker_id])
+        if prohibited:
+            raise Illegal(prohibited)
         blocks[blocker_id] = [attacker_id]
     for attacker_id in combat.attackers:
         count = sum(1 for ids in blocks.values() if attacker_id in ids)

@@ -169,6 +169,10 @@ def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
             continue
         copy = state.add_object(original.card, ctx.controller, Zone.STACK, face=original.face)
         copy.spell_copy, copy.x, copy.targets = True, original.x, original.targets
+        if params.get("not_legendary"):  # '... except it isn't legendary' (707.9b)
+            from dataclasses import replace as replaced
+            copy.card = replaced(copy.card, printed_cache={}, faces=tuple(
+                replaced(f, supertypes=tuple(s for s in f.supertypes if s != "Legendary")) for f in copy.card.faces))
         targets = item.targets
         ability = spell_ability(characteristics(state, copy))
         specs = ability.data.get("targets", []) if ability else []

@@ -24,6 +24,7 @@ class Cost:
     sacrifice: tuple[str, ...] | None = None  # 'Sacrifice a creature': the types or subtypes to choose from
     sacrifice_other: bool = False
     life: int = 0
+    discard_hand: bool = False  # 'Discard your hand'
     loyalty: int | None = None  # +N or -N loyalty counters (rule 606.4)
     remove_counter: str | None = None  # 'Remove a [kind] counter from this'
 
@@ -44,6 +45,8 @@ class Cost:
             elif match := _SACRIFICE_A.match(part):
                 fields["sacrifice"] = tuple(match.group(1).split(" or "))
                 fields["sacrifice_other"] = part.startswith("Sacrifice another")
+            elif part == "Discard your hand":
+                fields["discard_hand"] = True
             elif match := _PAY_LIFE.match(part):
                 fields["life"] = int(match.group(1))
             elif match := _REMOVE_COUNTER.match(part):

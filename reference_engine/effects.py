@@ -693,4 +693,4 @@ def _living_death(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
 
 
 # Effects that live in their own modules register themselves here.
-from reference_engine import copy_effects, optional_effects  # noqa: E402,F401
+from reference_engine import copy_effects, optional_effects, resolution_effects  # noqa: E402,F401

@@ -157,6 +157,18 @@ def _lacks_keywords(state, obj, value, ctx, chars) -> bool:
     return not any(chars.has_keyword(k) for k in value)
 
 
+@condition("colors")
+def _colors(state, obj, value, ctx, chars) -> bool:
+    """'Green creatures': has each of these colors, whatever others it has (rule 608.2j)."""
+    return all(c in chars.colors for c in value)
+
+
+@condition("mana_value_parity")
+def _mana_value_parity(state, obj, value, ctx, chars) -> bool:
+    """'Spells with even mana values' (zero is even); a spell on the stack counts its X (202.3e)."""
+    return (chars.mana_value % 2 == 0) == (value == "even")
+
+
 @condition("colorless")
 def _colorless(state, obj, value, ctx, chars) -> bool:
     return (not chars.colors) == bool(value)

@@ -103,6 +103,11 @@ def resolve_mana_ability(game, obj: GameObject, ability: Ability, controller: st
     specs = yield from order_mana_replacements(game, controller, effects, produced)
     produced = replace_production(specs, produced)
     game.state.players[controller].pool.update(produced)
+    if "Snow" in snap.supertypes:  # 107.4h: mana from a snow source can pay {S}
+        game.state.players[controller].snow.update(produced)
+    if "spend_only" in ability.data:  # 106.6a: the restriction applies to all the mana produced
+        game.state.players[controller].restricted.extend(
+            (mana, ability.data["spend_only"]) for mana in sorted(produced.elements()))
     event = Event("mana_ability_resolved", {
         "source_id": obj.id, "source_object": obj, "player": controller, "tapped_for_mana": tapped_for_mana,
         "produced": +produced, "source_snapshot": snap})

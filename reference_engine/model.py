@@ -152,6 +152,7 @@ class GameObject:
     # The X of the spell this permanent was, for its enters abilities (rule 107.3m).
     spell_x: int | None = None
     loyalty_turn: int | None = None  # turn a loyalty ability of it was last activated (rule 606.3)
+    activated_turns: dict[int, int] = field(default_factory=dict)  # 'only once each turn' (602.1b): index -> turn
     class_level: int = 1  # a Class's level (rule 716.2): a designation, not level counters (711.7)
 
     @property
@@ -213,6 +214,10 @@ class Player:
     name: str
     life: int = 20
     pool: Counter[str] = field(default_factory=Counter)
+    #: Mana of the pool that can be spent only on certain spells (106.6): (type, filter), one per mana.
+    restricted: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    #: Mana of the pool produced by a snow source (107.4h), by type: what can pay {S}.
+    snow: Counter[str] = field(default_factory=Counter)
     lost: bool = False
     loss_reason: str = ""
     lands_played: int = 0

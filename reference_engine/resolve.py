@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from reference_engine import effects, ops
-from reference_engine.casting import PERMANENT_TYPES, spell_ability
+from reference_engine.casting import PERMANENT_TYPES, spell_ability, spell_targets
 from reference_engine.conditions import holds
 from reference_engine.layers import characteristics
 from reference_engine.model import StackItem, Zone
@@ -39,10 +39,10 @@ def _resolve_spell(game, item: StackItem) -> Iterator[Decision]:
     obj = state.objects[item.object_id]
     chars = characteristics(state, obj)
     ability = spell_ability(chars)
-    specs = ability.data.get("targets", []) if ability else []
+    specs = spell_targets(chars)
     legal = _legal_flags(game, specs, item)
     if specs and item.targets and not any(legal):
-        state.stack.remove(item)  # all targets illegal: it doesn't resolve (608.2b)
+        state.stack.remove(item)  # all targets illegal: it doesn't resolve (608.2b, 608.3b)
         ops.move(game, obj, Zone.GRAVEYARD)
         return
     if any(t in chars.types for t in PERMANENT_TYPES):
@@ -52,6 +52,8 @@ def _resolve_spell(game, item: StackItem) -> Iterator[Decision]:
         if new is not None and "Aura" in chars.subtypes and item.targets and legal and legal[0]:
             new.attached_to = item.targets[0].value  # an Aura spell enters attached to its target (303.4f)
             state.touch()
+        if obj.spell_copy and new is not None:  # 608.3f: a copy of a permanent spell becomes a token
+            new.is_token, new.spell_copy = True, False
         return
     ctx = effects.Ctx(item.controller, obj.id, obj.uid, chars.name, ops.snapshot(game, obj), item.targets, legal,
                       obj.x or 0, {}, item)

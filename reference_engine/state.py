@@ -93,6 +93,7 @@ class GameState:
     # While the triggers of an event moving objects off the battlefield are checked: the permanents with
     # triggered abilities as they were immediately before that event (603.10a), else None.
     lookback: Any = None
+    skip_draw: set[tuple[str, int]] = field(default_factory=set)  # (player, turn): 'you skip your draw step this turn'
     next_id: int = 1
     next_timestamp: int = 1
     version: int = 0

@@ -73,6 +73,11 @@ def check_targets(game, specs: list[dict[str, Any]], chosen: tuple[Target, ...],
         if not is_legal(game, spec, target, controller, source_id):
             what = describe(target) if describe else str(target.value)
             raise Illegal(f"{what} is not a legal target ({_describe_spec(spec)})")
+    # 601.2c: the same object or player can't be chosen twice for one instance of the word "target"
+    # ("up to two target creatures": specs sharing a `word`); separate words may choose it again.
+    words = [(spec["word"], target) for spec, target in zip(specs, chosen) if "word" in spec]
+    if len(set(words)) != len(words):
+        raise Illegal("the same target can't be chosen twice for one instance of the word 'target' (rule 601.2c)")
 
 
 def _describe_spec(spec: dict[str, Any]) -> str:

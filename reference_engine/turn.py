@@ -85,6 +85,8 @@ def _begin(game, step: Step) -> Iterator[Decision]:
         start_of_turn_control(game)
         untap_step(game)
         return False
+    if step is Step.DRAW and (state.active, state.turn) in state.skip_draw:
+        return True  # 'you skip your draw step this turn': the step doesn't happen at all
     if step is Step.DRAW and not (state.turn == 1 and state.active == state.turn_order[0]):
         ops.draw(game, state.active)  # 504.1 (the starting player skips their first draw, 103.8a)
     if step is Step.PRECOMBAT_MAIN:
@@ -125,6 +127,8 @@ def _end_step(game, step: Step) -> None:
     state = game.state
     for player in state.players.values():
         player.pool.clear()  # 106.4: mana empties at the end of each step and phase
+        player.restricted.clear()
+        player.snow.clear()
     if step is Step.END_OF_COMBAT:
         combat.end_combat(game)
 

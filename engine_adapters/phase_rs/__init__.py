@@ -54,6 +54,9 @@ class PhaseEngine(Adapter):
         "own cards, so the adapter gives it rule 205.3m's list (for changelings).",
         "The engine picks which mana in the pool pays a generic cost; the case format says colorless first, "
         "then WUBRG order.",
+        "A spell's alternative cost (118.9) and the 2 life for a Phyrexian symbol (107.4f) are announced in the "
+        "case as a yes/no right after the cast; phase.rs asks no such question as it casts, and the adapter "
+        "doesn't translate the announcement, so such a case is skipped.",
     )
 
     def __init__(self) -> None:

@@ -37,6 +37,8 @@ class PhaseSession(Answers, Session):
         #: A spell just cast whose optional cost phase.rs did not offer (it offers only a cost it sees
         #: can be paid), so declining it is what happened.
         self.unoffered_cost: int | None = None
+        #: A spell just cast, while no later engine action was taken (see choose).
+        self.just_cast: int | None = None
         #: (object id, incarnation) -> the object's name as it last existed there (see remember_last_known).
         self.last_known: dict[tuple[int, int], str] = {}
 
@@ -50,6 +52,7 @@ class PhaseSession(Answers, Session):
         except ValueError as exc:  # a malformed action is the adapter's bug, not a rejection
             raise RuntimeError(f"the adapter built an invalid phase.rs action {action}: {exc}") from exc
         self.unoffered_cost = None
+        self.just_cast = None
         try:
             result = self.game.apply(self.seats[player], move)
         except ValueError as exc:
@@ -180,6 +183,7 @@ class PhaseSession(Answers, Session):
             self.check_targets(spec.card, spec.targets)
             if (obj.get("additional_cost") or {}).get("type") == "Optional":
                 self.unoffered_cost = spec.card
+            self.just_cast = spec.card
         self.atomically(move)
 
     def activate(self, player: str, spec: ActivateSpec) -> None:
@@ -342,6 +346,10 @@ class PhaseSession(Answers, Session):
                 raise Rejected(f"phase.rs did not offer {name}'s optional cost: it sees that the cost can't be paid")
             self.unoffered_cost = None  # declined, as phase.rs did by not offering it
             return
+        if kind == PRIORITY and self.just_cast is not None and choice.yes is not None:
+            raise Unsupported("phase.rs asked nothing as the spell was cast, where the case answers whether an "
+                              "alternative cost (or 2 life for Phyrexian mana) is paid (rule 601.2b); the adapter "
+                              "doesn't translate that announcement")
         if kind in (PRIORITY, ATTACKERS, BLOCKERS):
             raise Rejected(f"no choice is pending: the game waits for {self.pending().describe()}")
         answer = CHOICE_ANSWERS.get(kind)
