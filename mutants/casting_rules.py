@@ -711,7 +711,7 @@ def _anyone_activates(p: Patcher) -> None:
     p.wrap("casting", "_own_object", wrapper)
 
 
-@mutant("once-each-turn-ignored", "'Activate only once each turn' doesn't limit activations", ["602.1b"])
+@mutant("activate-once-each-turn-ignored", "'Activate only once each turn' doesn't limit activations", ["602.1b"])
 def _once_each_turn_ignored(p: Patcher) -> None:
     p.replace("casting", "_check_once_each_turn", lambda game, obj, index, data: None)
 
