@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from reference_engine import ops
-from reference_engine.carddefs import token_card
+from reference_engine.carddefs import predefined_token, token_card
 from reference_engine.conditions import holds
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import MODIFIERS, characteristics
@@ -189,11 +189,30 @@ def _gain_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("create_token")
 def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
-    card = token_card(params["token"])
+    """{token: {characteristics}} or {predefined: Treasure} (rule 111.10), with `count`, `tapped`,
+    `counters` it is created with ('incubate N': an Incubator with N +1/+1 counters, 701.53a), and
+    `attached_to` for an Aura token such as a Role."""
+    card = predefined_token(params["predefined"]) if "predefined" in params else token_card(params["token"])
+    hosts = objects(game, ctx, params["attached_to"]) if "attached_to" in params else None
+    if hosts is not None and not any(h.zone is Zone.BATTLEFIELD for h in hosts):
+        return  # 'create a Role token attached to it': no token if it isn't there to enchant (303.4f)
     made = []
     for _ in range(value(game, ctx, params.get("count", 1))):
-        new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False))
+        new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False),
+                                          counters=params.get("counters"))
+        if hosts:
+            new.attached_to = hosts[0].id  # an Aura token created attached to a permanent (303.4f)
+            game.state.touch()
         made.append(new.id)
+    ctx.memory["it"] = made
+
+
+@effect("exile")
+def _exile(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """Exile objects; later steps call the exiled cards `it` ('then return that card', 400.7)."""
+    made = []
+    for obj in objects(game, ctx, params["what"]):
+        made.append(ops.move(game, obj, Zone.EXILE).id)
     ctx.memory["it"] = made
 
 
@@ -381,8 +400,10 @@ def _return_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("lose_life")
 def _lose_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'You lose N life'."""
-    ops.lose_life(game, ctx.controller, value(game, ctx, params["amount"]))
+    """'You lose N life'; with `who: opponents`, 'each opponent loses N life'."""
+    players = game.state.opponents(ctx.controller) if params.get("who") == "opponents" else [ctx.controller]
+    for player in players:
+        ops.lose_life(game, player, value(game, ctx, params["amount"]))
 
 
 @effect("mill")

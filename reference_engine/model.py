@@ -140,6 +140,7 @@ class GameObject:
     timestamp: int = 0
     transform_count: int = 0
     copy_token: bool = False  # a token created as a copy of something (rule 202.3b)
+    spell_copy: bool = False  # a copy of a spell, which no card represents (rule 707.10)
     attached_to: int | None = None  # the permanent this Equipment or Aura is attached to (rule 301.5)
     chosen: dict[str, Any] = field(default_factory=dict)  # 'as this enters, choose ...' (rule 614.12a)
     # As a spell on the stack:

@@ -47,7 +47,11 @@ def _resolve_spell(game, item: StackItem) -> Iterator[Decision]:
         return
     if any(t in chars.types for t in PERMANENT_TYPES):
         state.stack.remove(item)  # a permanent spell becomes a permanent (608.3)
-        yield from ops.enter_battlefield(game, obj, item.controller, spell_x=obj.x)
+        if obj.spell_copy:
+            # 707.10f, 111.13: a copy of a permanent spell becomes a token as it resolves (not 'created')
+            obj.is_token, obj.spell_copy = True, False
+        # 712.13: it enters with the face up that was up on the stack
+        yield from ops.enter_battlefield(game, obj, item.controller, spell_x=obj.x, transformed=obj.face == 1)
         return
     ctx = effects.Ctx(item.controller, obj.id, obj.uid, chars.name, ops.snapshot(game, obj), item.targets, legal,
                       obj.x or 0, {}, item)

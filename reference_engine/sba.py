@@ -90,12 +90,18 @@ def check(game) -> Iterator[Decision]:
             performed = True
     state.leaving = {}
 
-    # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7).
+    # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7);
+    # 704.5e: so does a copy of a spell in a zone other than the stack (707.10a).
     for obj in list(state.objects.values()):
-        if obj.is_token and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+        if (obj.is_token and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK)) or ceases_as_spell_copy(obj):
             state.remove_object(obj)
             performed = True
     return performed
+
+
+def ceases_as_spell_copy(obj) -> bool:
+    """Rule 707.10a: a copy of a spell in a zone other than the stack ceases to exist."""
+    return obj.spell_copy and obj.zone is not Zone.STACK
 
 
 def _attachable(state, host_id: int) -> bool:

@@ -56,6 +56,9 @@ def static_applications(state: GameState, objects: list[GameObject], chars: dict
             condition = (lambda check=check, value=value: check(state, source, value))
         for index, (name, params) in enumerate(data["effects"]):
             layer = MODIFIERS[name][0]
+            if "per" in params:  # 'gets +1/+0 for each [filter]': counted as the effect applies
+                count = sum(1 for o in objects if matches(state, o, params["per"], ctx, chars=chars[o.id]))
+                params = {k: v * count for k, v in params.items() if k != "per"}
             out.append(_Application(layer, timestamp, name, params, affected,
                                     key=(source_id if source_id is not None else -id(ability), id(ability), index),
                                     source_id=source_id, ability=ability,
