@@ -386,12 +386,6 @@ def _in_addition_drops_cda(p: Patcher) -> None:
     p.replace("replacement", "copy_exceptions", copy_exceptions)
 
 
-@mutant("spell-copy-stays-in-graveyard", "a copy of a spell that has resolved stays in the graveyard like a card",
-        ["707.10a", "704.5e"])
-def _spell_copy_stays(p: Patcher) -> None:
-    p.replace("sba", "ceases_as_spell_copy", lambda obj: False)
-
-
 @mutant("spell-copy-keeps-the-original-targets", "'you may choose new targets for the copy' is ignored",
         ["707.10c"])
 def _spell_copy_keeps_targets(p: Patcher) -> None:

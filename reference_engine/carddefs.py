@@ -22,7 +22,7 @@ Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 #: Keywords the rules core implements; a face whose text is only these needs no definition.
 KNOWN_KEYWORDS = frozenset({
     "Flash", "Flying", "Reach", "Haste", "Vigilance", "Trample", "Lifelink", "Deathtouch", "Menace",
-    "First strike", "Double strike", "Indestructible", "Defender", "Changeling", "Daybound", "Nightbound",
+    "First strike", "Double strike", "Indestructible", "Defender", "Changeling", "Daybound", "Nightbound", "Infect",
 })
 ABILITY_KINDS = ("keyword", "mana", "activated", "loyalty", "triggered", "static", "replacement", "spell", "rule")
 
@@ -68,6 +68,8 @@ def parse_ability(spec: Mapping[str, Any] | str) -> Ability:
             data["_cost"] = Cost.parse(data["cost"])
         if "additional_cost" in data:  # an optional additional cost such as buyback (rule 601.2b)
             data["_additional_cost"] = ManaCost.parse(data["additional_cost"])
+        if "cast_cost" in data:  # a cost paid rather than the mana cost, such as disturb's (702.146a)
+            data["_cast_cost"] = ManaCost.parse(data["cast_cost"])
         return Ability("keyword", data, keyword=keyword)
     data = dict(data or {})
     if kind in ("mana", "activated"):

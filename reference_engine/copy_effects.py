@@ -7,6 +7,7 @@ from typing import Any, Iterator
 from reference_engine import ops
 from reference_engine.copying import card_for_token_copy, token_copy_card
 from reference_engine.effects import Ctx, effect, objects, run, value
+from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.model import CardDef, Target, Zone
 from reference_engine.moves import Decision
@@ -124,14 +125,41 @@ def _attack_target(game, controller: str) -> Iterator[Decision]:
         state.rejection = "choose one defending player or planeswalker for the token to attack"
 
 
-# --- copies of spells --------------------------------------------------------------------------
+@effect("become_copy")
+def _become_copy(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """'Choose a [filter] on the battlefield. [What] becomes a copy of that creature [until end of
+    turn]': a copy effect in layer 1 (707.2), with its own timestamp (613.2)."""
+    from reference_engine.copying import copiable_for_permanent
+    from reference_engine.model import ContinuousEffect
+
+    state = game.state
+    fctx = FilterContext(ctx.controller, ctx.source_id)
+    options = [o.id for o in state.battlefield() if matches(state, o, params.get("choose"), fctx)]
+    targets = [o for o in objects(game, ctx, params["what"]) if o.zone is Zone.BATTLEFIELD]
+    if not options or not targets:
+        return
+    decision = Decision(ctx.controller, "objects", "choose the creature it becomes a copy of",
+                        {"candidates": options, "min": 1, "max": 1})
+    while True:
+        move = yield decision
+        if move.objects is not None and len(move.objects) == 1 and move.objects[0] in options:
+            break
+        state.rejection = "choose exactly one of the creatures offered"
+    face, card = copiable_for_permanent(game, state.objects[move.objects[0]])
+    state.effects.append(ContinuousEffect("1", state.new_timestamp(), "copy", {"face": face, "card": card},
+                                          frozenset(o.id for o in targets), ctx.controller,
+                                          duration=params.get("until", "end_of_turn")))
+    state.touch()
+
+
 @effect("copy_spell")
 def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
-    """{what: target.0, new_targets: true}: 'copy target instant or sorcery spell. You may choose new
-    targets for the copy.' The copy is put onto the stack, not cast (707.10): it copies the spell's
-    characteristics and the choices made for it (targets, X), and is owned and controlled by the
-    player who put it there. With `new_targets`, that player may change any of its targets to other
-    legal ones, or leave them, even illegal ones (707.10c). Off the stack it ceases to exist (707.10a)."""
+    """'Copy target instant or sorcery spell. You may choose new targets for the copy' (707.10): the
+    copy is put on the stack, not cast, owned and controlled by the player who copied it, with the
+    spell's characteristics (both faces of a double-faced spell, 707.10g) and the choices made for it,
+    the same targets unless that player chooses new ones (a yes/no, then the targets): any of them may
+    be left unchanged, even illegal ones, but a new one must be legal (707.10c). `except: {not_legendary:
+    true}` changes the copy's copiable values (707.9b). Off the stack it ceases to exist (707.10a)."""
     from reference_engine.casting import spell_ability
     from reference_engine.model import StackItem
 
@@ -142,16 +170,22 @@ def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
             continue
         copy = state.add_object(spell_copy_card(original.card, params.get("except")), ctx.controller, Zone.STACK,
                                 face=original.face)
-        copy.spell_copy = True
-        copy.x = original.x
+        copy.spell_copy, copy.x, copy.targets = True, original.x, original.targets
         targets = item.targets
         ability = spell_ability(characteristics(state, copy))
         specs = ability.data.get("targets", []) if ability else []
-        if params.get("new_targets") and targets:
-            targets = yield from _new_targets(game, ctx.controller, copy.id, specs, targets)
+        if specs and params.get("new_targets"):
+            ask = Decision(ctx.controller, "may", "choose new targets for the copy? yes or no")
+            while True:
+                move = yield ask
+                if move.yes is not None:
+                    break
+                state.rejection = "answer yes or no"
+            if move.yes:
+                targets = yield from _new_targets(game, ctx.controller, copy, specs, targets)
         copy.targets = targets
         state.stack.append(StackItem(id=state.new_id(), controller=ctx.controller, object_id=copy.id,
-                                     targets=targets, x=item.x, source_name=characteristics(state, copy).name))
+                                     targets=targets, x=original.x, source_name=item.source_name))
 
 
 def spell_copy_card(card: CardDef, exceptions: dict[str, Any] | None) -> CardDef:
@@ -165,10 +199,11 @@ def spell_copy_card(card: CardDef, exceptions: dict[str, Any] | None) -> CardDef
     return CardDef(name=card.name, layout=card.layout, faces=faces)
 
 
-def _new_targets(game, controller: str, copy_id: int, specs, old: tuple[Target, ...]) -> Iterator[Decision]:
+def _new_targets(game, controller: str, copy, specs, old: tuple[Target, ...]) -> Iterator[Decision]:
+    """707.10c: the player may leave any target unchanged, even an illegal one; a new one must be legal."""
     state = game.state
-    decision = Decision(controller, "targets", "choose the copy's targets (the same ones, or new legal ones)",
-                        {"current": list(old)})
+    decision = Decision(controller, "targets", f"choose new targets for the copy of {copy.card.name}",
+                        {"source": copy.uid})
     while True:
         move = yield decision
         chosen = tuple(move.targets) if move.targets is not None else None
@@ -181,35 +216,3 @@ def _new_targets(game, controller: str, copy_id: int, specs, old: tuple[Target, 
             state.rejection = f"{game.describe_target(wrong)} is not a legal new target for the copy (rule 707.10c)"
             continue
         return chosen
-
-
-# --- becoming a copy ---------------------------------------------------------------------------
-@effect("become_copy")
-def _become_copy(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
-    """{what: target.0, choose: filter, until: end_of_turn}: 'choose a [filter] creature on the
-    battlefield. Target creature becomes a copy of that creature until end of turn.' The object is
-    chosen as the spell resolves; the copy effect (layer 1) gives the copiable values of its face that
-    is up (707.2, 707.8). The permanent doesn't enter or leave the battlefield, so nothing triggers on
-    that, and the other effects applying to it keep applying (707.4)."""
-    from reference_engine.copying import copiable_for_permanent
-    from reference_engine.filters import FilterContext, matches
-    from reference_engine.model import ContinuousEffect
-
-    state = game.state
-    affected = [o for o in objects(game, ctx, params["what"]) if o.zone is Zone.BATTLEFIELD]
-    fctx = FilterContext(ctx.controller, ctx.source_id)
-    options = [o.id for o in state.battlefield() if matches(state, o, params.get("choose"), fctx)]
-    if not affected or not options:
-        return
-    decision = Decision(ctx.controller, "objects", "choose the creature it becomes a copy of",
-                        {"candidates": options, "min": 1, "max": 1})
-    while True:
-        move = yield decision
-        if move.objects is not None and len(move.objects) == 1 and move.objects[0] in options:
-            break
-        state.rejection = "choose one creature on the battlefield that can be copied (a nonlegendary creature)"
-    face, card = copiable_for_permanent(game, state.objects[move.objects[0]])
-    state.effects.append(ContinuousEffect("1", state.new_timestamp(), "copy", {"face": face, "card": card},
-                                          frozenset(o.id for o in affected), ctx.controller,
-                                          duration=params.get("until", "end_of_turn")))
-    state.touch()

@@ -133,6 +133,12 @@ def _mana_value_max(state, obj, value, ctx, chars) -> bool:
     return chars.mana_value <= value
 
 
+@condition("power_min")
+def _power_min(state, obj, value, ctx, chars) -> bool:
+    """'with power N or greater'."""
+    return (chars.power or 0) >= value
+
+
 @condition("tapped")
 def _tapped(state, obj, value, ctx, chars) -> bool:
     return obj.tapped == bool(value)
@@ -163,6 +169,12 @@ def _colorless(state, obj, value, ctx, chars) -> bool:
     return (not chars.colors) == bool(value)
 
 
+@condition("colors")
+def _colors(state, obj, value, ctx, chars) -> bool:
+    """Has every one of these colors ('a blue spell': [U])."""
+    return all(c in chars.colors for c in value)
+
+
 @condition("not_subtypes")
 def _not_subtypes(state, obj, value, ctx, chars) -> bool:
     """Has none of these subtypes ('creatures other than Werewolves and Wolves')."""
@@ -175,3 +187,21 @@ def _attached_to_source(state, obj, value, ctx, chars) -> bool:
     source = state.objects.get(ctx.source_id) if ctx.source_id is not None else None
     attached = source is not None and source.attached_to == obj.id
     return attached == bool(value)
+
+
+@condition("colors")
+def _colors(state, obj, value, ctx, chars) -> bool:
+    """'White creatures': has each of these colors."""
+    return all(c in chars.colors for c in value)
+
+
+@condition("not_supertypes")
+def _not_supertypes(state, obj, value, ctx, chars) -> bool:
+    """'Nonbasic lands': has none of these supertypes."""
+    return not any(t in chars.supertypes for t in value)
+
+
+@condition("power_min")
+def _power_min(state, obj, value, ctx, chars) -> bool:
+    """'A creature with power 3 or greater'."""
+    return chars.power is not None and chars.power >= value

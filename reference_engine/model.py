@@ -138,9 +138,11 @@ class GameObject:
     damage: int = 0
     deathtouch_damage: bool = False
     timestamp: int = 0
+    counter_times: dict[str, int] = field(default_factory=dict)  # kind -> timestamp (rule 613.7c)
     transform_count: int = 0
     copy_token: bool = False  # a token created as a copy of something (rule 202.3b)
-    spell_copy: bool = False  # a copy of a spell, which no card represents (rule 707.10)
+    face_down: bool = False  # a face-down permanent (rule 708): a 2/2 creature with no other characteristics
+    spell_copy: bool = False  # a copy of a spell (rule 707.10): it ceases to exist off the stack (704.5e)
     attached_to: int | None = None  # the permanent this Equipment or Aura is attached to (rule 301.5)
     chosen: dict[str, Any] = field(default_factory=dict)  # 'as this enters, choose ...' (rule 614.12a)
     # As a spell on the stack:
@@ -150,6 +152,7 @@ class GameObject:
     # The X of the spell this permanent was, for its enters abilities (rule 107.3m).
     spell_x: int | None = None
     loyalty_turn: int | None = None  # turn a loyalty ability of it was last activated (rule 606.3)
+    class_level: int = 1  # a Class's level (rule 716.2): a designation, not level counters (711.7)
 
     @property
     def face_def(self) -> Face:
@@ -189,7 +192,8 @@ class ContinuousEffect:
     params: dict[str, Any]
     affected: frozenset[int]
     controller: str
-    duration: str = "end_of_turn"  # end_of_turn | permanent
+    duration: str = "end_of_turn"  # end_of_turn | permanent | while_you_control_source (611.2b)
+    source_id: int | None = None  # the object 'for as long as you control [it]' refers to
 
 
 @dataclass(eq=False)
@@ -213,3 +217,4 @@ class Player:
     loss_reason: str = ""
     lands_played: int = 0
     drew_from_empty_library: bool = False
+    poison: int = 0  # poison counters (rule 122.1f)

@@ -58,6 +58,8 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
                 counters[kind] += (spell_x or 0) if amount == "X" else int(amount)
     if "Planeswalker" in face.types and face.loyalty is not None:
         counters["loyalty"] += int(face.loyalty)
+    if "Saga" in face.subtypes:
+        counters["lore"] += 1  # 714.3a: as a Saga enters, its controller puts a lore counter on it
     entry.counters = dict(counters)
 
 
@@ -173,6 +175,8 @@ def mana_replacement_applies(game, spec: dict[str, Any], controller: str, effect
 
 def _apply_one(spec: dict[str, Any], produced: Counter[str]) -> Counter[str]:
     if not produced:
+        return produced
+    if sum(produced.values()) < spec.get("min_amount", 0):  # 'if a land is tapped for two or more mana'
         return produced
     if "produce" in spec:  # '... produces {B} instead of any other type and amount'
         return Counter({spec["produce"]: 1})

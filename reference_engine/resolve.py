@@ -50,8 +50,11 @@ def _resolve_spell(game, item: StackItem) -> Iterator[Decision]:
         if obj.spell_copy:
             # 707.10f, 111.13: a copy of a permanent spell becomes a token as it resolves (not 'created')
             obj.is_token, obj.spell_copy = True, False
-        # 712.13: it enters with the face up that was up on the stack
-        yield from ops.enter_battlefield(game, obj, item.controller, spell_x=obj.x, transformed=obj.face == 1)
+        # 712.13: with the face that was up on the stack (back face up if cast transformed, 702.146b)
+        new = yield from ops.enter_battlefield(game, obj, item.controller, spell_x=obj.x, transformed=obj.face == 1)
+        if new is not None and "Aura" in chars.subtypes and item.targets and legal and legal[0]:
+            new.attached_to = item.targets[0].value  # an Aura spell enters attached to its target (303.4f)
+            state.touch()
         return
     ctx = effects.Ctx(item.controller, obj.id, obj.uid, chars.name, ops.snapshot(game, obj), item.targets, legal,
                       obj.x or 0, {}, item)

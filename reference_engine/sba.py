@@ -9,6 +9,7 @@ from reference_engine import ops
 from reference_engine.layers import characteristics
 from reference_engine.model import GameObject, Zone
 from reference_engine.moves import Decision
+from reference_engine.sagas import must_be_sacrificed
 
 
 def has_no_toughness(chars) -> bool:
@@ -23,6 +24,72 @@ def has_lethal_damage(obj: GameObject, chars) -> bool:
     return (toughness > 0 and obj.damage >= toughness) or (obj.deathtouch_damage and obj.damage > 0)
 
 
+def loss_reason(player) -> str | None:
+    """Rules 704.5a-b: why a player loses the game now, if they do."""
+    if player.life <= 0:
+        return f"{player.name} has {player.life} life (704.5a)"
+    if player.drew_from_empty_library:
+        return f"{player.name} drew from an empty library (704.5b)"
+    if player.poison >= 10:
+        return f"{player.name} has {player.poison} poison counters (704.5c)"
+    return None
+
+
+def replace_loss(game, player: str) -> Iterator[Decision]:
+    """'If you would lose the game, instead ...' (Lich's Mirror): one replacement effect replaces the
+    loss however many state-based actions would make that player lose at once (704.7). Returns
+    whether one did."""
+    from reference_engine.effects import Ctx, run
+    from reference_engine.rule_effects import rule_effects
+
+    for controller, source_id, steps in rule_effects(game, "instead_of_losing"):
+        if controller == player:
+            source = game.state.objects[source_id]
+            name = characteristics(game.state, source).name
+            game.state.players[player].drew_from_empty_library = False  # that loss has been replaced
+            yield from run(game, Ctx(player, source_id, source.uid, name), steps)
+            return True
+    return False
+
+
+def annihilated(obj: GameObject) -> int:
+    """Rule 704.5q: how many +1/+1 and -1/-1 counters (of each) are removed from a permanent."""
+    return min(obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0))
+
+
+def counter_limits(chars) -> list[tuple[str, int]]:
+    """Rule 704.5r: the (kind, N) of each 'can't have more than N [kind] counters on it' it has."""
+    return [(a.data["max_counters"]["kind"], a.data["max_counters"]["max"])
+            for a in chars.abilities if a.kind == "rule" and "max_counters" in a.data]
+
+
+def surplus_roles(state, roles: list[tuple[GameObject, str]]) -> list[GameObject]:
+    """Rule 704.5z: each Role but the one with the newest timestamp, per permanent and controller."""
+    groups: dict[tuple[int, str], list[GameObject]] = defaultdict(list)
+    for obj, controller in roles:
+        groups[(obj.attached_to, controller)].append(obj)
+    return [o for group in groups.values() if len(group) > 1
+            for o in group if o is not max(group, key=lambda r: r.timestamp)]
+
+
+def world_rule_losers(worlds: list[GameObject]) -> list[GameObject]:
+    """Rule 704.5k: all but the permanent that has had the world supertype for the shortest time
+    (the newest timestamp); on a tie, all of them."""
+    if len(worlds) < 2:
+        return []
+    newest = max(o.timestamp for o in worlds)
+    keep = [o for o in worlds if o.timestamp == newest]
+    return [o for o in worlds if len(keep) > 1 or o is not keep[0]]
+
+
+def ceases_to_exist(obj: GameObject) -> bool:
+    """Rule 704.5d: a token in a zone other than the battlefield (after the stack, 111.7); rule 704.5e:
+    a copy of a spell in a zone other than the stack."""
+    if obj.spell_copy:
+        return obj.zone is not Zone.STACK  # 704.5e: a copy of a spell off the stack
+    return obj.is_token and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK)
+
+
 def check(game) -> Iterator[Decision]:
     """Perform every applicable state-based action simultaneously; returns whether any was performed."""
     state = game.state
@@ -33,10 +100,12 @@ def check(game) -> Iterator[Decision]:
     for player in state.players.values():
         if player.lost:
             continue
-        if player.life <= 0:
-            player.lost, player.loss_reason = True, f"{player.name} has {player.life} life (704.5a)"
-        elif player.drew_from_empty_library:
-            player.lost, player.loss_reason = True, f"{player.name} drew from an empty library (704.5b)"
+        reason = loss_reason(player)
+        if reason and (yield from replace_loss(game, player.name)):
+            performed = True
+            continue
+        if reason:
+            player.lost, player.loss_reason = True, reason
         performed = performed or player.lost
     if performed and sum(1 for p in state.players.values() if not p.lost) <= 1:
         state.over = True
@@ -45,13 +114,28 @@ def check(game) -> Iterator[Decision]:
     legends: dict[tuple[str, str], list[GameObject]] = defaultdict(list)
     unattached: list[GameObject] = []
     annihilating: list[tuple[GameObject, int]] = []
+    worlds: list[GameObject] = []
+    sacrificed: list[GameObject] = []
+    roles: list[tuple[GameObject, str]] = []
+    excess: list[tuple[GameObject, str, int]] = []
     for obj in state.battlefield():  # one look at each permanent; the actions follow, all at once
         chars = characteristics(state, obj)
-        if obj.attached_to is not None and not _attachable(state, obj.attached_to):
+        if "Aura" in chars.subtypes and not aura_legally_attached(state, obj, chars):
+            to_graveyard.append(obj)  # 704.5m
+        if obj.attached_to is not None and not stays_attached(state, obj, chars):
             unattached.append(obj)
-        plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
-        if plus and minus:
-            annihilating.append((obj, min(plus, minus)))
+        for kind, limit in counter_limits(chars):  # 704.5r
+            if obj.counters.get(kind, 0) > limit:
+                excess.append((obj, kind, obj.counters[kind] - limit))
+        pairs = annihilated(obj)
+        if pairs:
+            annihilating.append((obj, pairs))
+        if "Role" in chars.subtypes and obj.attached_to is not None:
+            roles.append((obj, chars.controller))
+        if "Saga" in chars.subtypes and must_be_sacrificed(game, obj, chars):
+            sacrificed.append(obj)  # 704.5s
+        if "World" in chars.supertypes:
+            worlds.append(obj)
         if "Legendary" in chars.supertypes:  # even one dying to another SBA may be the one kept (704.3)
             legends[(chars.controller, chars.name)].append(obj)
         if "Creature" in chars.types:
@@ -70,11 +154,27 @@ def check(game) -> Iterator[Decision]:
             keep = yield from _choose_legend(game, controller, name, [o.id for o in group])
             to_graveyard.extend(o for o in group if o.id != keep)
 
-    # 704.5n: an Equipment attached to something that is no longer a creature on the battlefield
-    # becomes unattached (it stays on the battlefield).
+    # 704.5z: of the Roles one player controls on one permanent, only the newest stays.
+    to_graveyard.extend(surplus_roles(state, roles))
+
+    # 704.5k: the world rule. The one that has had the world supertype for the shortest time stays
+    # (the newest timestamp); on a tie, none does.
+    to_graveyard.extend(world_rule_losers(worlds))
+
+    # 704.8: what leaves is known as it was before any of these actions (counters not yet cancelled).
+    known = {obj.id: ops.last_known_record(game, obj) for obj in to_graveyard}
+
+    # 704.5n / 704.5p: an Equipment attached to something that is no longer a creature on the
+    # battlefield, or a creature that is attached to something, becomes unattached (it stays on the
+    # battlefield).
     for obj in unattached:
         obj.attached_to = None
         state.touch()
+        performed = True
+
+    # 704.5r: 'can't have more than N [kind] counters on it': all but N are removed.
+    for obj, kind, n in excess:
+        ops.remove_counters(game, obj, kind, n)
         performed = True
 
     # 704.5q: +1/+1 and -1/-1 counters cancel out.
@@ -83,30 +183,57 @@ def check(game) -> Iterator[Decision]:
         ops.remove_counters(game, obj, "-1/-1", n)
         performed = True
 
-    state.leaving = {obj.id: (obj.uid, ops.snapshot(game, obj)) for obj in to_graveyard}
-    for obj in to_graveyard:
-        if obj.id in state.objects and obj.zone is Zone.BATTLEFIELD:
-            ops.move(game, obj, Zone.GRAVEYARD)
-            performed = True
-    state.leaving = {}
+    # 704.5s: a Saga past its last chapter is sacrificed by its controller.
+    to_graveyard.extend(sacrificed)
+    known.update({obj.id: ops.last_known_record(game, obj) for obj in sacrificed if obj.id not in known})
+
+    # All of them are put into graveyards in one event (704.3), which leaves-the-battlefield abilities
+    # look back on (603.10a), each as it was before any state-based action was performed (704.8).
+    dying = list({obj.id: obj for obj in to_graveyard if obj.zone is Zone.BATTLEFIELD}.values())
+    if dying:
+        put_into_graveyards(game, dying, known)
+        performed = True
 
     # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7);
     # 704.5e: so does a copy of a spell in a zone other than the stack (707.10a).
     for obj in list(state.objects.values()):
-        if (obj.is_token and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK)) or ceases_as_spell_copy(obj):
+        if ceases_to_exist(obj):
             state.remove_object(obj)
             performed = True
     return performed
 
 
-def ceases_as_spell_copy(obj) -> bool:
-    """Rule 707.10a: a copy of a spell in a zone other than the stack ceases to exist."""
-    return obj.spell_copy and obj.zone is not Zone.STACK
+def put_into_graveyards(game, dying: list[GameObject], known: dict) -> None:
+    """The permanents state-based actions put into their owners' graveyards, in one event (704.3)."""
+    ops.move_together(game, dying, Zone.GRAVEYARD, last_known=known)
 
 
-def _attachable(state, host_id: int) -> bool:
-    """Whether an Equipment can stay attached to this object: a creature on the battlefield."""
-    host = state.objects.get(host_id)
+def aura_legally_attached(state, obj: GameObject, chars) -> bool:
+    """Rule 704.5m: an Aura must be attached to an object its enchant ability allows (the target its
+    spell needs, rule 303.4a), on the battlefield."""
+    from reference_engine.casting import spell_ability
+    from reference_engine.targets import KINDS
+
+    host = state.objects.get(obj.attached_to) if obj.attached_to is not None else None
+    if host is None or host.zone is not Zone.BATTLEFIELD:
+        return False
+    ability = spell_ability(chars)
+    specs = ability.data.get("targets", []) if ability else []
+    if not specs:
+        return True
+    _, base = KINDS[specs[0]["what"]]
+    host_chars = characteristics(state, host)
+    return all(t in host_chars.types for t in base.get("types", ()))
+
+
+def stays_attached(state, obj: GameObject, chars) -> bool:
+    """Rules 704.5n and 704.5p: an Equipment stays attached only to a creature on the battlefield; a
+    permanent that is a creature, or that is no Aura, Equipment or Fortification, doesn't stay attached."""
+    if "Creature" in chars.types or "Battle" in chars.types:
+        return False  # 704.5p
+    if "Equipment" not in chars.subtypes:
+        return "Aura" in chars.subtypes or "Fortification" in chars.subtypes  # 704.5p (Auras: 704.5m)
+    host = state.objects.get(obj.attached_to)
     return host is not None and host.zone is Zone.BATTLEFIELD and "Creature" in characteristics(state, host).types
 
 
@@ -123,13 +250,14 @@ def _choose_legend(game, player: str, name: str, ids: list[int]) -> Iterator[Dec
 def before_priority(game) -> Iterator[Decision]:
     """Rule 704.3 / 117.5: state-based actions until none apply, then waiting triggers onto the stack."""
     from reference_engine.daynight import enforce
-    from reference_engine.triggers import put_on_stack
+    from reference_engine.triggers import put_on_stack, state_triggers
 
     while not game.state.over:
         enforce(game)  # daybound/nightbound apply at any time, not as state-based actions (702.145c)
         performed = yield from check(game)
         if performed:
             continue
+        state_triggers(game)  # 704.1a: abilities that watch for a game state are triggered abilities
         if game.state.pending_triggers:
             yield from put_on_stack(game)
             continue

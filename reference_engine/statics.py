@@ -25,12 +25,24 @@ def source_condition(name: str):
     return register
 
 
+@source_condition("class_level")
+def _class_level(state: GameState, source: GameObject | None, bounds: Any) -> bool:
+    """A Class's level-N static ability applies while it is level N or more (716.2c)."""
+    return source is not None and source.class_level >= bounds
+
+
 @source_condition("level")
 def _level(state: GameState, source: GameObject | None, bounds: Any) -> bool:
     """Level symbols: the ability applies while the number of level counters is in range (711.2)."""
     low, high = bounds
     level = source.counters.get("level", 0) if source else 0
     return level >= low and (high is None or level <= high)
+
+
+def _counter(state: GameState, filt: dict[str, Any], ctx: FilterContext) -> Callable[[dict[int, Any]], int]:
+    def count(current: dict[int, Any]) -> int:
+        return sum(1 for oid, c in current.items() if matches(state, state.objects[oid], filt, ctx, chars=c))
+    return count
 
 
 def static_applications(state: GameState, objects: list[GameObject], chars: dict[int, Any]) -> list:
@@ -56,9 +68,10 @@ def static_applications(state: GameState, objects: list[GameObject], chars: dict
             condition = (lambda check=check, value=value: check(state, source, value))
         for index, (name, params) in enumerate(data["effects"]):
             layer = MODIFIERS[name][0]
-            if "per" in params:  # 'gets +1/+0 for each [filter]': counted as the effect applies
-                count = sum(1 for o in objects if matches(state, o, params["per"], ctx, chars=chars[o.id]))
-                params = {k: v * count for k, v in params.items() if k != "per"}
+            if data.get("cda") and layer == "7b":
+                layer = "7a"  # a characteristic-defining ability that defines power/toughness (613.4a)
+            if "count" in params:  # a number of permanents, counted as the effect applies
+                params = dict(params, _count=_counter(state, params["count"], FilterContext(you, source_id)))
             out.append(_Application(layer, timestamp, name, params, affected,
                                     key=(source_id if source_id is not None else -id(ability), id(ability), index),
                                     source_id=source_id, ability=ability,
