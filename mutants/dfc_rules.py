@@ -529,3 +529,35 @@ def _once_transformed(p: Patcher) -> None:
 
     p.set_item(CONDITIONS, "transformed",
                lambda state, obj, value, ctx, chars: (obj.face == 1 or obj.transform_count > 0) == bool(value))
+
+
+@mutant("face-down-double-faced-card-shows-its-front-face",
+        "a double-faced card that enters face down has its front face's characteristics", ["712.15"])
+def _face_down_dfc_front(p: Patcher) -> None:
+    from reference_engine import layers
+
+    original = layers.face_down_characteristics
+
+    def face_down_characteristics(card, controller):
+        if card.double_faced:
+            return layers.printed(card.faces[0], card, controller)
+        return original(card, controller)
+    p.replace("layers", "face_down_characteristics", face_down_characteristics)
+
+
+@mutant("ability-loses-its-source-when-renamed",
+        "an ability that refers to its source by name loses track of it once the source's name changes, "
+        "so '[this] deals damage' deals none", ["707.11"])
+def _ability_loses_renamed_source(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS, source
+    from reference_engine.layers import characteristics
+
+    original_effect = EFFECTS["damage"]
+
+    def damage(game, ctx, params):
+        obj = source(game, ctx)
+        if obj is not None and ctx.item is not None and not ctx.item.is_spell \
+                and characteristics(game.state, obj).name != ctx.item.source_name:
+            return None
+        return original_effect(game, ctx, params)
+    p.set_item(EFFECTS, "damage", damage)
