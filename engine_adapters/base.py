@@ -19,7 +19,7 @@ from engine_adapters.session import Rejected, Session, Unsupported
 
 #: The capability vocabulary of the case format (the `capability` enum of schema/case.schema.json).
 ALL_CAPABILITIES = (
-    "stack", "priority", "combat", "mana-abilities", "triggers", "replacement", "layers", "counters",
+    "stack", "priority", "combat", "mana-abilities", "triggers", "replacement", "replacement-order", "layers", "counters",
     "tokens", "marked-damage", "day-night", "transform", "loyalty", "emblems", "copy", "level-up",
     "legend-rule", "choices", "color-identity",
 )

@@ -92,6 +92,7 @@ class Choice:
     objects: tuple[EngineId, ...] | None = None
     targets: tuple[Target, ...] | None = None
     order: tuple[EngineId, ...] | None = None
+    replacement: EngineId | None = None  # the source of the replacement or prevention effect applied first
     color: str | None = None
     mana: str | None = None
     number: int | None = None

@@ -1,19 +1,27 @@
 """An on-disk cache of what reading and validating corpus files found, so that a run on an unchanged
 corpus reads each file's bytes and little else.
 
-An entry belongs to one file (by its absolute path) and holds a key: a hash of the file's bytes and
-of everything else the stored value depends on (the harness's code, schemas and Comprehensive Rules
-text, and for validation the corpus's rulings and cards). A file that changed, or a changed harness, no longer matches its
-entry: the file is read and validated again and the entry replaced. The cache lives in
-$MTG_CONFORMANCE_CACHE, else $XDG_CACHE_HOME/mtg-conformance, else ~/.cache/mtg-conformance;
-MTG_CONFORMANCE_CACHE=off turns it off. A cache that can't be read or written is simply not used.
+An entry belongs to one file (by its absolute path) and holds a key made by one recipe, entry_key: a
+hash of the file's bytes and of everything else the stored value depends on (the harness's code,
+schemas and Comprehensive Rules text, and for a case's validation the corpus's rulings and cards). A file that changed, or a
+changed harness, no longer matches its entry: the file is read and validated again and the entry
+replaced. The cache lives in $MTG_CONFORMANCE_CACHE, else $XDG_CACHE_HOME/mtg-conformance, else
+~/.cache/mtg-conformance; MTG_CONFORMANCE_CACHE=off turns it off. A cache that can't be read or
+written is simply not used.
+
+The cache can never make an invalid file valid. Every entry is authenticated with a secret key that
+lives next to the folder, not in it (`<folder>.key`, readable by the user alone): an entry that was
+not written by this user's harness (copied from another machine, restored from a CI cache, forged)
+fails the check and is ignored, as if there were none. Folders are created private (0700).
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import marshal
 import os
+import secrets
 import sys
 import threading
 from functools import lru_cache
@@ -23,7 +31,9 @@ from typing import Any, Iterable
 
 CACHE_VARIABLE = "MTG_CONFORMANCE_CACHE"
 OFF = ("off", "0", "no", "false")
-FORMAT = 1  # of the entries; part of every key
+FORMAT = 2  # of the entries; part of every key
+KEY_BYTES = 32
+MAC_BYTES = 32
 
 
 def default_directory() -> Path | None:
@@ -64,7 +74,9 @@ def _version(distribution: str) -> str:
 
 class Cache:
     def __init__(self, directory: Path | None) -> None:
+        self.root = directory
         self.directory = directory / f"v{FORMAT}" if directory is not None else None
+        self._secret: bytes | None = None
 
     @classmethod
     def from_environment(cls) -> "Cache":
@@ -73,6 +85,43 @@ class Cache:
     @property
     def enabled(self) -> bool:
         return self.directory is not None
+
+    def _key(self) -> bytes | None:
+        """The secret that authenticates entries: `<folder>.key`, outside the folder, so that whatever
+        copies or restores the folder doesn't carry it. Created on first use; None (no cache) if it
+        can't be."""
+        if self._secret is not None or self.root is None:
+            return self._secret
+        where = self.root.with_name(self.root.name + ".key")
+        try:
+            data = where.read_bytes()
+        except FileNotFoundError:
+            data = b""
+        except OSError:
+            self.directory = None
+            return None
+        if len(data) != KEY_BYTES:
+            try:
+                where.parent.mkdir(parents=True, exist_ok=True)
+                temporary = where.with_name(f"{where.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+                descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                with os.fdopen(descriptor, "wb") as out:
+                    out.write(secrets.token_bytes(KEY_BYTES))
+                try:
+                    os.link(temporary, where)  # the first writer wins; the others read its key
+                except FileExistsError:
+                    pass
+                finally:
+                    temporary.unlink()
+                data = where.read_bytes()
+            except OSError:
+                self.directory = None
+                return None
+        if len(data) != KEY_BYTES:
+            self.directory = None
+            return None
+        self._secret = data
+        return data
 
     def _entry(self, kind: str, path: Path) -> Path:
         assert self.directory is not None
@@ -84,9 +133,19 @@ class Cache:
         """The value stored for `path` under `key`; None if there is none (or it was stored for another key)."""
         if self.directory is None:
             return None
+        secret = self._key()
+        if secret is None:
+            return None
         try:
-            stored_key, value = marshal.loads(self._entry(kind, path).read_bytes())
-        except (OSError, EOFError, ValueError, TypeError):
+            stored = self._entry(kind, path).read_bytes()
+        except OSError:
+            return None
+        mac, data = stored[:MAC_BYTES], stored[MAC_BYTES:]
+        if not hmac.compare_digest(mac, _mac(secret, kind, data)):  # not written by this user's harness
+            return None
+        try:
+            stored_key, value = marshal.loads(data)
+        except (EOFError, ValueError, TypeError):
             return None
         return value if stored_key == key else None
 
@@ -98,11 +157,16 @@ class Cache:
             data = marshal.dumps((key, value))
         except ValueError:  # a value marshal can't write (a YAML timestamp...): not cached
             return
+        secret = self._key()
+        if secret is None:
+            return
         entry = self._entry(kind, path)
         temporary = entry.with_name(f"{entry.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
-            entry.parent.mkdir(parents=True, exist_ok=True)
-            temporary.write_bytes(data)
+            _private_folder(entry.parent, self.root)
+            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(descriptor, "wb") as out:
+                out.write(_mac(secret, kind, data) + data)
             os.replace(temporary, entry)  # readers see the old entry or the new one, never half of one
         except OSError:
             self.directory = None  # read-only or full: run without the cache
@@ -112,5 +176,33 @@ class Cache:
                 pass
 
 
+def _mac(secret: bytes, kind: str, data: bytes) -> bytes:
+    return hmac.new(secret, kind.encode() + b"\0" + data, hashlib.sha256).digest()
+
+
+def _private_folder(folder: Path, top: Path | None) -> None:
+    """Create `folder` and its parents up to `top`, each readable by the user alone."""
+    missing = []
+    current = folder
+    while not current.exists():
+        missing.append(current)
+        if current == top or current.parent == current:
+            break
+        current = current.parent
+    for path in reversed(missing):
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:
+            pass
+        os.chmod(path, 0o700)  # mkdir's mode is filtered by the umask
+
+
+def entry_key(raw: bytes, *depends: bytes) -> bytes:
+    """The one recipe of every entry's key: the harness (code, schemas, versions), what else the
+    value depends on, and the file's bytes."""
+    return digest(code_fingerprint(), *depends, raw)
+
+
 def fingerprint(parts: Iterable[bytes]) -> bytes:
-    return digest(code_fingerprint(), *parts)
+    """One digest of many parts (the corpus's rulings and cards, for entry_key's `depends`)."""
+    return digest(*parts)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import fnmatch
+import os
 import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from harness.cache import Cache, code_fingerprint, digest, fingerprint
+from harness.cache import Cache, entry_key, fingerprint
 from harness.yamlio import Document, YamlError, load_bytes
 
 CARDS_DIRNAME = "cards"
@@ -188,11 +189,12 @@ class Corpus:
     root: Path
     cache: Cache = field(default_factory=Cache.from_environment, repr=False)
     _case_cache: dict[str, Case] = field(default_factory=dict, repr=False)  # by path under the root
+    invalid_card_files: set[Path] = field(default_factory=set, repr=False)
 
     def document(self, path: Path) -> Document:
         """The document of the file `path` (YamlError if it isn't valid YAML)."""
         raw = path.read_bytes()
-        return self._document(path, raw, digest(code_fingerprint(), raw))
+        return self._document(path, raw, entry_key(raw))
 
     def _document(self, path: Path, raw: bytes, key: bytes) -> Document:
         cached = self.cache.get("document", path, key)
@@ -203,10 +205,97 @@ class Corpus:
         return doc
 
     @cached_property
+    def real_root(self) -> Path:
+        return self.root.resolve()
+
+    def inside(self, path: Path) -> bool:
+        """Whether `path`, symbolic links followed, is in the corpus: a link out of it (to a file the
+        CI machine has, in an untrusted pull request) is never read, so never shown in an error."""
+        try:
+            return path.resolve().is_relative_to(self.real_root)
+        except (OSError, RuntimeError):  # a link loop
+            return False
+
+    @cached_property
+    def refused(self) -> list[tuple[Path, str]]:
+        """Files of the corpus that are not read, and why: links out of it, and case or card files with
+        another extension than .yaml (.yml, .YAML), which would otherwise be silently left out."""
+        found: list[tuple[Path, str]] = []
+        rulings = self.root / RULINGS_FILENAME
+        if rulings.is_symlink() and not self.inside(rulings):
+            found.append((rulings, "a symbolic link to outside the corpus: not read"))
+        for folder in NOT_CASES:
+            if not self._folder_inside(self.root / folder):
+                found.append((self.root / folder, "a symbolic link to a folder outside the corpus: not read"))
+                continue
+            try:
+                entries = sorted(os.scandir(self.root / folder), key=lambda e: e.name)
+            except OSError:
+                continue
+            for entry in entries:
+                path = Path(entry.path)
+                if entry.is_symlink() and not self.inside(path):
+                    found.append((path, "a symbolic link to outside the corpus: not read"))
+                elif entry.is_file():
+                    self._check_extension(path, found)
+        found.extend(self._scan_topics()[1])
+        return found
+
+    def _scan_topics(self) -> tuple[list[Path], list[tuple[Path, str]]]:
+        """The case files of every topic folder (sorted by path, topic by topic), and what is refused
+        there. One walk with os.scandir: only symbolic links are resolved (the rest is inside)."""
+        cases: list[Path] = []
+        found: list[tuple[Path, str]] = []
+        for topic in self._topics():
+            if topic.is_symlink() and not self.inside(topic):
+                found.append((topic, "a symbolic link to a folder outside the corpus: not read"))
+                continue
+            files: list[Path] = []
+            stack, seen = [topic], {topic.resolve()}
+            while stack:
+                try:
+                    entries = list(os.scandir(stack.pop()))
+                except OSError:
+                    continue
+                for entry in entries:
+                    path = Path(entry.path)
+                    link = entry.is_symlink()
+                    if link and not self.inside(path):
+                        found.append((path, "a symbolic link to outside the corpus: not read"))
+                    elif entry.is_dir():
+                        real = path.resolve() if link else None
+                        if real is None or real not in seen:  # a link back up the tree is not walked twice
+                            seen.add(real) if real else None
+                            stack.append(path)
+                    elif entry.is_file():
+                        if entry.name.endswith(".yaml"):
+                            files.append(path)
+                        else:
+                            self._check_extension(path, found)
+            cases.extend(sorted(files))
+        return cases, found
+
+    def _folder_inside(self, folder: Path) -> bool:
+        return not folder.is_symlink() or self.inside(folder)
+
+    @staticmethod
+    def _check_extension(path: Path, found: list[tuple[Path, str]]) -> None:
+        if path.suffix != ".yaml" and path.suffix.lower() in (".yaml", ".yml"):
+            found.append((path, f"a YAML file ending in {path.suffix!r}: only .yaml files are read, rename it"))
+
+    def _listed(self, folder: Path, pattern: str) -> list[Path]:
+        return sorted(folder.glob(pattern)) if folder.is_dir() else []
+
+    def _topics(self) -> list[Path]:
+        return sorted(p for p in self.root.iterdir() if p.is_dir() and p.name not in NOT_CASES)
+
+    @cached_property
     def support_files(self) -> dict[Path, bytes]:
         """rulings.yaml and cards/*.yaml, as bytes: validation of every case depends on them."""
-        paths = [self.root / RULINGS_FILENAME] + sorted((self.root / CARDS_DIRNAME).glob("*.yaml"))
-        return {path: path.read_bytes() for path in paths if path.is_file()}
+        cards = self.root / CARDS_DIRNAME
+        paths = [self.root / RULINGS_FILENAME] + (self._listed(cards, "*.yaml") if self._folder_inside(cards) else [])
+        return {path: path.read_bytes() for path in paths
+                if path.is_file() and (not path.is_symlink() or self.inside(path))}
 
     @cached_property
     def context(self) -> bytes:
@@ -221,13 +310,18 @@ class Corpus:
         raw = self.support_files.get(path)
         if raw is None:
             raise FileNotFoundError(f"{path}: no such file")
-        return self._document(path, raw, digest(code_fingerprint(), raw))
+        return self._document(path, raw, entry_key(raw))
 
     @cached_property
     def rulings(self) -> dict[str, Ruling]:
-        data = self.rulings_doc.data or {}
+        """The rulings by id; none when rulings.yaml can't be read (validation reports why)."""
+        try:
+            data = self.rulings_doc.data or {}
+        except (YamlError, FileNotFoundError):
+            return {}
         out: dict[str, Ruling] = {}
-        for entry in data.get("rulings", []) if isinstance(data, dict) else []:
+        entries = data.get("rulings") if isinstance(data, dict) else None
+        for entry in entries if isinstance(entries, list) else []:
             if isinstance(entry, dict) and isinstance(entry.get("id"), str):
                 out[entry["id"]] = Ruling(entry["id"], str(entry.get("text", "")),
                                           entry.get("card"), entry.get("topic"))
@@ -235,14 +329,34 @@ class Corpus:
 
     @cached_property
     def card_docs(self) -> dict[Path, Document]:
-        return {path: self._document(path, raw, digest(code_fingerprint(), raw))
-                for path, raw in self.support_files.items() if path.parent.name == CARDS_DIRNAME}
+        """The card files that are valid YAML (card_errors has the others)."""
+        docs = {}
+        for path, raw in self.support_files.items():
+            if path.parent.name == CARDS_DIRNAME:
+                try:
+                    docs[path] = self._document(path, raw, entry_key(raw))
+                except YamlError as exc:
+                    self.card_errors.append(exc)
+        return docs
+
+    @cached_property
+    def card_errors(self) -> list[YamlError]:
+        return []
+
+    def exclude_cards(self, paths: Iterable[Path]) -> None:
+        """Leave out the card files validation found problems in, so that no check of a case trips
+        over their malformed data (validation reports them)."""
+        self.invalid_card_files.update(paths)
+        for name in ("cards", "card_names"):
+            self.__dict__.pop(name, None)
 
     @cached_property
     def cards(self) -> dict[str, CardData]:
         """Cards by Oracle name ('Front // Back' for double-faced cards)."""
         out: dict[str, CardData] = {}
         for path, doc in self.card_docs.items():
+            if path in self.invalid_card_files:
+                continue
             if isinstance(doc.data, dict) and isinstance(doc.data.get("name"), str):
                 out[doc.data["name"]] = CardData(doc.data["name"], doc.data, path)
         return out
@@ -264,14 +378,11 @@ class Corpus:
 
     def case_paths(self) -> list[Path]:
         """Every case file, in a stable order (sorted by path)."""
-        paths = []
-        for topic in sorted(p for p in self.root.iterdir() if p.is_dir() and p.name not in NOT_CASES):
-            paths.extend(sorted(topic.rglob("*.yaml")))
-        return paths
+        return self._scan_topics()[0]
 
     def exemption_paths(self) -> list[Path]:
-        """The files of rules-exempt/, sorted."""
-        return sorted((self.root / EXEMPT_DIRNAME).glob("*.yaml"))
+        """The files of rules-exempt/, sorted (not those linked from outside the corpus)."""
+        return [path for path in sorted((self.root / EXEMPT_DIRNAME).glob("*.yaml")) if self.inside(path)]
 
     def load_case(self, path: Path, raw: bytes | None = None) -> Case:
         """The case in the file `path` (whose bytes may be given); YamlError if it isn't valid YAML."""
@@ -281,7 +392,7 @@ class Corpus:
             return cached
         if raw is None:
             raw = path.read_bytes()
-        doc = self._document(path, raw, digest(code_fingerprint(), raw))
+        doc = self._document(path, raw, entry_key(raw))
         case = self._case_cache[rel] = Case(path, doc, rel, self.root.name, load=self.document, root=self.root)
         return case
 

@@ -7,6 +7,7 @@ from typing import Any
 from harness.compare import Checker, state_differences
 from harness.corpus import Case
 from harness.results import CaseResult, Check, Mismatch, Status
+from harness.wire import checkpoints
 from harness.yamlio import format_path
 
 
@@ -35,12 +36,35 @@ def base_result(case: Case, status: Status, message: str = "") -> CaseResult:
                       rules=list(case.rules))
 
 
+def observed_states(observations: Any, asked: list[int]) -> tuple[dict[int, Any], str | None]:
+    """The states an engine observed, by checkpoint; or why they can't be judged. Two states for one
+    checkpoint leave the verdict to their order, and a state after an action that is not a checkpoint
+    means the engine and the harness disagree about the case: neither can come from a correct engine,
+    so both are errors whatever the options (with or without --strict)."""
+    if not isinstance(observations, list):
+        return {}, "the observations are not a list"
+    states: dict[int, Any] = {}
+    for item in observations:
+        after = item.get("after") if isinstance(item, dict) else None
+        if type(after) is not int or "state" not in item:
+            return {}, "an observation without an integer 'after' and a 'state'"
+        if after in states:
+            return {}, f"two observations after action {after}: which one to judge would depend on their order"
+        if after not in asked:
+            shown = ", ".join(map(str, asked))
+            return {}, f"an observation after action {after}, which is not a checkpoint of the case (checkpoints: {shown})"
+        states[after] = item["state"]
+    return states, None
+
+
 def evaluate(case: Case, reply: dict[str, Any]) -> CaseResult:
     """Compare a valid `result` reply with the case's expectations."""
     actions = case.data["actions"]
     result = reply["result"]
     statuses = result.get("actions", [])
-    states = {item["after"]: item["state"] for item in result.get("observations", [])}
+    states, problem = observed_states(result.get("observations", []), checkpoints(actions))
+    if problem:
+        return base_result(case, Status.ERROR, problem)
     if len(statuses) != len(actions):
         return base_result(case, Status.ERROR,
                            f"the engine reported {len(statuses)} action results for {len(actions)} actions")

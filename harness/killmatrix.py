@@ -12,7 +12,10 @@ breaks a rule the case cites. Relevance compares Comprehensive Rules numbers:
 `mtg-conformance prove --all` prints this matrix and `tests/test_strength.py` checks it; both get
 it from `compute` here. The engines are run in up to `workers` processes (forked, so they share the
 loaded cases and the messages built once for all engines); each process runs whole engines, one at a
-time, over every case.
+time. A mutant runs only the cases it can change: those whose run on the reference engine calls a
+function the mutant replaces (the mutant engine says which, mutants/reach.py); any other case runs
+call for call as on the reference engine, which passes it. `exhaustive=True` runs every pair, and
+tests/test_killmatrix.py checks both give the same matrix.
 """
 
 from __future__ import annotations
@@ -109,14 +112,16 @@ class KillMatrix:
 _WORK: list[tuple[Case, dict]] | None = None
 
 
-def _caught_by(spec: str) -> tuple[str, list[str]]:
-    """The ids of the cases engine `spec` makes fail. Like runner.run_case, but the message is built
-    once for every engine and the case's document stays loaded (it is judged ~150 times)."""
+def _caught_by(job: tuple[str, list[int] | None]) -> tuple[str, list[str]]:
+    """The ids of the cases engine `spec` makes fail, of those at `indexes` (None: all). Like
+    runner.run_case, but the message is built once for every engine and the case's document stays
+    loaded (it is judged by every engine)."""
     assert _WORK is not None
+    spec, indexes = job
     session = open_engine(spec)
     caught = []
     try:
-        for case, message in _WORK:
+        for case, message in (_WORK if indexes is None else [_WORK[i] for i in indexes]):
             if set(case.requires) - session.capabilities:
                 continue  # skipped: not caught
             if judge(case, session.run(message)).status in CAUGHT:
@@ -126,21 +131,38 @@ def _caught_by(spec: str) -> tuple[str, list[str]]:
         session.close()
 
 
+def _reachable(names: list[str]) -> dict[str, list[int] | None]:
+    """For each mutant, the indexes of the cases it can change: those whose run on the reference engine
+    calls a function the mutant replaces (mutants/reach.py); None where that can't be told (run all)."""
+    assert _WORK is not None
+    engine = registered()["mutant"].load()
+    if not hasattr(engine, "reached"):
+        return {name: None for name in names}
+    reached = engine.reached([message for _, message in _WORK])
+    out: dict[str, list[int] | None] = {}
+    for name in names:
+        codes = engine.touched(name)
+        out[name] = None if codes is None else [i for i, calls in enumerate(reached) if calls & codes]
+    return out
+
+
 def compute(cases: Sequence[Case], corpus: Corpus, *, workers: int | None = None,
-            only: Iterable[str] | None = None) -> KillMatrix:
-    """Run every case on the null engine and on every mutant (or those named in `only`)."""
+            only: Iterable[str] | None = None, exhaustive: bool = False) -> KillMatrix:
+    """Run every case on the null engine and on every mutant (or those named in `only`). A mutant runs
+    only the cases it can change (see _reachable), unless `exhaustive`: the same matrix, slower."""
     global _WORK
     known = mutants()
     names = list(known) if only is None else [n for n in only if n in known]
-    specs = [NULL] + [f"mutant:{name}" for name in names]
     workers = workers or min(2, os.cpu_count() or 1)
     _WORK = [(case, engine_case(case, corpus)) for case in cases]
     try:
+        reach = {name: None for name in names} if exhaustive else _reachable(names)
+        jobs = [(NULL, None)] + [(f"mutant:{name}", reach[name]) for name in names]
         if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
             with multiprocessing.get_context("fork").Pool(workers) as pool:
-                results = dict(pool.imap_unordered(_caught_by, specs))
+                results = dict(pool.imap_unordered(_caught_by, jobs))
         else:
-            results = dict(_caught_by(spec) for spec in specs)
+            results = dict(_caught_by(job) for job in jobs)
     finally:
         _WORK = None
     null = set(results.pop(NULL))

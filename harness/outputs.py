@@ -81,17 +81,25 @@ class Reports:
         return any(target.format in ("json", "junit") for target in self.targets)
 
     def finish(self, engine: dict[str, Any], results: Tally, corpus: Corpus, *, verbose: bool,
-               verdict: Verdict | None, allow_unexpected_pass: bool, exit_code: int) -> None:
+               verdict: Verdict | None, allow_unexpected_pass: bool, exit_code: int,
+               interrupted: tuple[int, int] | None = None) -> None:
+        """The reports' ends. `interrupted`: (cases selected, cases finished) of a run cut short, which
+        every report says."""
         tail: dict[str, Any] = {"summary": results.summary(), "exit": exit_code}
+        if interrupted is not None:
+            tail["interrupted"] = True
         if verdict is not None:
             tail["baseline"] = baseline_json(verdict, allow_unexpected_pass)
         self._lines(tail)
+        head = self.head
+        if interrupted is not None:
+            head = {**head, "interrupted": {"selected": interrupted[0], "finished": interrupted[1]}}
         for target in self.targets:
             if target.format == "jsonl":
                 continue
             assert target.stream is not None
             write(target.stream, target.format, engine, results, corpus, verbose=verbose, verdict=verdict,
-                  allow_unexpected_pass=allow_unexpected_pass, head=self.head)
+                  allow_unexpected_pass=allow_unexpected_pass, head=head, interrupted=interrupted)
             target.stream.flush()
 
     def close(self) -> None:
@@ -108,20 +116,29 @@ class Reports:
 
 def write(stream: TextIO, fmt: str, engine: dict[str, Any], results: Tally, corpus: Corpus, *,
           verbose: bool = False, verdict: Verdict | None = None, allow_unexpected_pass: bool = False,
-          head: dict[str, Any] | None = None) -> None:
+          head: dict[str, Any] | None = None, interrupted: tuple[int, int] | None = None) -> None:
     """Write the report in `fmt`. JSON and JUnit list every result, read back one at a time; `head`
     (provenance and run options) goes at the top of both."""
     if fmt == "junit":
         write_junit(stream, engine, results.results(), corpus, verdict, allow_unexpected_pass=allow_unexpected_pass,
                     head=head)
         stream.write("\n")
+        if interrupted is not None:
+            stream.write(f"<!-- {interrupted_note(interrupted)} -->\n")
     elif fmt == "json":
         write_json(stream, engine, results, verdict, allow_unexpected_pass, head, corpus=corpus)
     else:
         text = table(engine, results, corpus, verbose=verbose, known=verdict.known_ids if verdict else frozenset())
         if verdict is not None:
             text += "\n\n" + "\n".join(baseline_lines(verdict, allow_unexpected_pass))
+        if interrupted is not None:
+            text += "\n\n" + interrupted_note(interrupted)
         stream.write(text + "\n")
+
+
+def interrupted_note(interrupted: tuple[int, int]) -> str:
+    selected, finished = interrupted
+    return f"INTERRUPTED: the run was stopped after {finished} of {selected} case(s); the others were not played"
 
 
 def write_json(stream: TextIO, engine: dict[str, Any], results: Tally | Iterable[CaseResult] | Iterable[dict],

@@ -15,6 +15,7 @@ import time
 from collections import deque
 from typing import Any, Iterable, Iterator
 
+from harness.limits import MAX_DEPTH, plain_data_problem
 from harness.engine_process import EngineProcess, describe_exit, shown
 from harness.protocol import (STOP, ProtocolError, check_run_reply, check_schema, read_start_reply, run_command,
                               start_command)
@@ -26,6 +27,31 @@ STOP_GRACE = 3.0  # seconds an engine gets to exit after the stop command
 PIPELINE_DEPTH = 2
 ADVICE_STDOUT = "standard output carries protocol messages only: write logs to standard error"
 ADVICE_NEWLINE = "end every message with a newline and flush standard output"
+
+
+class NotJson(ValueError):
+    """What Python's json module reads but JSON doesn't have (NaN, Infinity)."""
+
+
+def _constant(name: str) -> Any:
+    raise NotJson(f"{name} is not a JSON number")
+
+
+def decode(line: bytes) -> Any:
+    """A line of JSON, strictly: NaN and Infinity are refused."""
+    return json.loads(line, parse_constant=_constant)
+
+
+BARE_PYTHONS = ("python", "python3")
+
+
+def engine_argv(argv: list[str]) -> list[str]:
+    """The command to start. A bare `python` (or `python3`) is the harness's own interpreter, so
+    `cmd:python -m reference_engine` finds the packages installed with the harness from any folder,
+    whether or not the virtual environment is active; any other program runs as written."""
+    if argv and argv[0] in BARE_PYTHONS:
+        return [sys.executable, *argv[1:]]
+    return argv
 
 
 def serve_command(spec: str) -> list[str]:
@@ -57,7 +83,7 @@ class SubprocessSession(EngineSession):
     # --- starting ------------------------------------------------------------------------------
     def _start(self) -> EngineProcess:
         try:
-            process = EngineProcess(self.argv)
+            process = EngineProcess(engine_argv(self.argv))
         except OSError as exc:
             raise EngineError(f"{self.name}: can't start {self.argv[0]!r}: {exc.strerror or exc}"
                               " (is it installed, and on PATH?)") from exc
@@ -73,8 +99,8 @@ class SubprocessSession(EngineSession):
             status, _ = process.finish(grace=2.0)
             raise self._start_failure(process, f"the engine {describe_exit(status)} before answering the start command")
         try:
-            handshake = read_start_reply(json.loads(line), strict=self.strict)
-        except ValueError:
+            handshake = read_start_reply(decode(line), strict=self.strict)
+        except (ValueError, RecursionError):
             raise self._start_failure(process, f"its first line is not JSON: {shown(line)} ({ADVICE_STDOUT})") from None
         except ProtocolError as exc:
             raise self._start_failure(process, str(exc)) from None
@@ -174,6 +200,9 @@ class SubprocessSession(EngineSession):
         except ProtocolError as exc:
             return self._fault("error", str(exc), mark)
         if self.strict:
+            problem = plain_data_problem(reply)  # before the schema's check, which recurses (judge checks it anyway)
+            if problem is not None:
+                return Reply(None, "error", f"the reply is not plain JSON data within the limits: {problem}")
             try:
                 check_schema("run-reply", reply, "the reply")
             except ProtocolError as exc:  # the stream is in step: the engine goes on
@@ -192,10 +221,12 @@ class SubprocessSession(EngineSession):
                 if line is None:
                     return self._crashed(mark)
                 try:
-                    reply = json.loads(line)
-                except ValueError:
+                    reply = decode(line)
+                except RecursionError:
+                    return self._fault("error", f"the reply nests deeper than {MAX_DEPTH} levels", mark)
+                except ValueError as exc:
                     return self._fault("error", f"the engine wrote a line that is not JSON: {shown(line)} "
-                                                f"({ADVICE_STDOUT})", mark)
+                                                f"({exc if isinstance(exc, NotJson) else ADVICE_STDOUT})", mark)
                 if not self._earlier_reply(reply, seq):
                     return reply
                 self.warnings.append(f"a second reply to seq {reply['seq']} came while seq {seq} ran; ignored")

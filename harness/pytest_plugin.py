@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from harness.corpus import NOT_CASES, Corpus
-from harness.engines import open_engine
+from harness.engines import check_spec, open_engine
 from harness.report import describe
 from harness.results import Status
 from harness.runner import run_case
@@ -45,6 +45,10 @@ def pytest_configure(config: pytest.Config) -> None:
     root = _corpus_root(config)
     if root is not None and (root / "rulings.yaml").is_file():
         config.stash[_CORPUS] = Corpus(root)
+        try:  # a misspelled engine is a usage error, said once, not a failure of every case
+            check_spec(config.getoption("--mtg-engine"))
+        except EngineError as exc:
+            raise pytest.UsageError(f"--mtg-engine: {exc}") from None
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):

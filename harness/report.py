@@ -11,6 +11,7 @@ from typing import Any, Iterable
 
 from tabulate import tabulate
 
+from harness.limits import bounded
 from harness.corpus import Corpus
 from harness.results import CaseResult, Status
 from harness.tally import STATUS_ORDER, Tally
@@ -100,7 +101,10 @@ def citations(result: CaseResult, corpus: Corpus) -> dict[str, list[dict[str, st
     return {"rulings": rulings, "rules": rules}
 
 
+VALUE_SHOWN = 500  # characters of an expected or observed value in a report line
+
+
 def _value(value: Any) -> str:
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, default=str)
+    """A value as a report line shows it: an engine's megabyte of output is cut short."""
+    text = value if isinstance(value, str) else json.dumps(value, default=str)
+    return bounded(text, VALUE_SHOWN)

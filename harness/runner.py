@@ -8,6 +8,7 @@ from typing import Any, Iterable, Iterator
 
 from harness.corpus import Case, Corpus
 from harness.evaluate import base_result, evaluate
+from harness.limits import bounded, plain_data_problem
 from harness.protocol import REPLY_KINDS
 from harness.results import CaseResult, Status
 from harness.session import EngineSession, Reply
@@ -82,6 +83,9 @@ def judge(case: Case, reply: Reply) -> CaseResult:
         out.stderr = reply.stderr
         return out
     message = reply.message or {}
+    problem = plain_data_problem(message)  # NaN, a set, nesting or an integer beyond the limits
+    if problem is not None:
+        return base_result(case, Status.ERROR, f"the reply is not plain JSON data within the limits: {problem}")
     kinds = [k for k in REPLY_KINDS if k in message]
     if len(kinds) != 1:
         return base_result(case, Status.ERROR, f"the reply has {' and '.join(kinds) or 'none'} of {', '.join(REPLY_KINDS)}")
@@ -108,5 +112,5 @@ def judge(case: Case, reply: Reply) -> CaseResult:
 
 def _text(value: Any, key: str, default: str) -> str:
     if isinstance(value, dict) and isinstance(value.get(key), str):
-        return value[key]
+        return bounded(value[key], 2000)  # an engine's message, in reports: not a megabyte of it
     return default

@@ -11,6 +11,7 @@ import hashlib
 import queue
 import random
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Sequence, TypeVar
 
@@ -21,6 +22,9 @@ from harness.runner import run_case, run_cases
 from harness.session import EngineError, EngineSession
 
 T = TypeVar("T")
+#: Seconds an interrupted parallel run waits for the cases being played, before the engines are
+#: stopped (a hanging engine would otherwise hold the run for its whole --timeout).
+INTERRUPT_GRACE = 2.0
 
 
 def parse_shard(text: str) -> tuple[int, int]:
@@ -126,8 +130,9 @@ def _play_parallel(cases: Sequence[Case], sessions: Sequence[EngineSession], cor
                 emitted += 1
     except KeyboardInterrupt:
         stopping.set()
-        for worker in workers:  # the cases being played finish (or time out), and are kept
-            worker.join()
+        deadline = time.monotonic() + INTERRUPT_GRACE
+        for worker in workers:  # the cases about to finish are kept; a busy engine is not waited for
+            worker.join(timeout=max(0.0, deadline - time.monotonic()))
         while not done.empty():
             index, outcome = done.get()
             if isinstance(outcome, CaseResult):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterator
 
+from harness.limits import excerpt
 from harness.fastschema import Check, Unsupported, Unsure, compile_schema
 from harness.paths import schema_dir
 
@@ -46,9 +47,18 @@ def registry() -> Registry:
 
 @lru_cache(maxsize=None)
 def validator(name: str) -> Draft202012Validator:
-    from jsonschema import Draft202012Validator
+    return _strict_validator_class()(schema(name), registry=registry())
 
-    return Draft202012Validator(schema(name), registry=registry())
+
+@lru_cache(maxsize=None)
+def _strict_validator_class():
+    """Draft 2020-12 with strict integers: JSON Schema counts 3.0 (and 1e16) as an integer, which would
+    let `life: 3.0` through validation only to be blamed on the engine when compared."""
+    from jsonschema import Draft202012Validator, validators
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, x: isinstance(x, int) and not isinstance(x, bool))
+    return validators.extend(Draft202012Validator, type_checker=checker)
 
 
 @dataclass(frozen=True)
@@ -120,23 +130,33 @@ def _describe(error: ValidationError) -> SchemaProblem:
         allowed = list(error.schema.get("properties", {}))
         patterns = [re.compile(p) for p in error.schema.get("patternProperties", {})]
         extras = [key for key in error.instance if key not in allowed and not any(p.search(str(key)) for p in patterns)]
-        hints = []
-        for extra in extras:
-            close = difflib.get_close_matches(str(extra), allowed, n=1)
-            hints.append(f"did you mean {close[0]!r}?" if close else f"allowed: {', '.join(allowed)}")
-        names = ", ".join(repr(e) for e in extras)
+        hints, unmatched = [], False
+        for extra in extras[:10]:
+            close = difflib.get_close_matches(str(extra)[:100], allowed, n=1)
+            if close:
+                hints.append(f"{excerpt(extra)}: did you mean {close[0]!r}?" if len(extras) > 1 else
+                             f"did you mean {close[0]!r}?")
+            else:
+                unmatched = True
+        if unmatched:  # once, however many keys it is the answer for
+            hints.append(f"allowed: {', '.join(allowed)}")
+        names = ", ".join(excerpt(e) for e in extras[:10]) + (f" and {len(extras) - 10} more" if len(extras) > 10 else "")
         return SchemaProblem(path, f"unknown key {names}", "; ".join(hints) or None)
     if error.validator == "required":
         return SchemaProblem(path, error.message.replace("is a required property", "is required"))
     if error.validator == "enum":
         options = error.validator_value
-        close = difflib.get_close_matches(str(error.instance), [str(o) for o in options], n=1)
+        close = difflib.get_close_matches(str(error.instance)[:100], [str(o) for o in options], n=1)
         hint = f"did you mean {close[0]!r}?" if close else f"expected one of: {', '.join(map(str, options))}"
-        return SchemaProblem(path, f"{error.instance!r} is not {_what(error.schema) or 'allowed here'}", hint)
+        return SchemaProblem(path, f"{excerpt(error.instance)} is not {_what(error.schema) or 'allowed here'}", hint)
     if error.validator == "propertyNames":
         return SchemaProblem(path, f"bad key: {error.message}")
     description = error.schema.get("description") if isinstance(error.schema, dict) else None
-    return SchemaProblem(path, error.message, f"expected: {description}" if description else None)
+    message = error.message
+    shown = repr(error.instance)
+    if len(shown) > 100 and shown in message:  # jsonschema quotes the whole value
+        message = message.replace(shown, excerpt(error.instance))
+    return SchemaProblem(path, message, f"expected: {description}" if description else None)
 
 
 def _what(schema: Any) -> str | None:

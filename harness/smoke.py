@@ -163,8 +163,9 @@ def _check_trivial(session: EngineSession, corpus: Corpus) -> Check:
 def _check_reply(name: str, reply: Reply, wanted: str, advice: str) -> Check:
     check = Check(name)
     if reply.fault is not None:
-        check.problem("FAIL", f"{reply.fault}: {reply.detail.splitlines()[0] if reply.detail else ''}",
-                      *reply.detail.splitlines()[1:], advice,
+        detail = reply.detail.split("\nTraceback (most recent call last):")[0]  # the exception says enough
+        check.problem("FAIL", f"{reply.fault}: {detail.splitlines()[0] if detail else ''}",
+                      *detail.splitlines()[1:], advice,
                       "catch every exception while playing a case and answer errored: the run then goes on "
                       "without restarting the engine")
         check.advice.extend("engine stderr | " + line for line in reply.stderr.splitlines())

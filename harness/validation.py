@@ -8,9 +8,10 @@ from typing import Any, Callable, Iterable, Iterator
 
 from harness import schemas
 from harness.cards import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
-from harness.cache import code_fingerprint, digest
+from harness.cache import entry_key
 from harness.corpus import Case, CaseFacts, Corpus
 from harness.exemptions import Exemptions, load_exemptions
+from harness.limits import bounded
 from harness.yamlio import Document, YamlError, format_path
 
 VERBS = ("play", "cast", "activate", "pass", "resolve", "advance", "attack", "block", "choose")
@@ -27,12 +28,20 @@ class Problem:
     message: str
     hint: str | None = None
 
+    def __post_init__(self) -> None:  # a message never carries a megabyte of a bad value
+        object.__setattr__(self, "path", bounded(self.path, 200))
+        object.__setattr__(self, "message", bounded(self.message, 300))
+        if self.hint is not None:
+            object.__setattr__(self, "hint", bounded(self.hint, 300))
+
     def __str__(self) -> str:
         text = f"{self.file}:{self.line}: {self.path}: {self.message}"
         return f"{text} ({self.hint})" if self.hint else text
 
 
 def _suggest(name: str, choices: Iterable[str], what: str) -> str | None:
+    if not isinstance(name, str) or len(name) > 200:  # difflib takes quadratic time
+        return f"no {what} with a similar name"
     choices = list(choices)
     close = difflib.get_close_matches(name, choices, n=3, cutoff=0.6)
     if not close and name:  # a short name for a long one: 'Oko' for 'Oko, Lorwyn Liege'
@@ -65,6 +74,7 @@ class CaseLinter:
         self.check_setup()
         for index, action in enumerate(self.data.get("actions", [])):
             self.check_action(index, action)
+        self.check_possible(self.data.get("actions", []))
         if "expect" in self.data:
             self.check_expectation(["expect"], self.data["expect"])
         return self.problems
@@ -124,7 +134,8 @@ class CaseLinter:
         else:
             card = self.check_card_name(path + ["card"], entry["card"])
         if "label" in entry:
-            self.define_label(path + ["label"], entry["label"], {"card": card, "zone": zone, "entry": entry})
+            self.define_label(path + ["label"], entry["label"], {"card": card, "zone": zone, "entry": entry,
+                                                                 "player": path[2]})
         owner = entry.get("owner")
         if owner is not None and owner not in self.players:
             self.report(path + ["owner"], f"{owner!r} is not one of the players")
@@ -274,6 +285,56 @@ class CaseLinter:
         if "expect" in action:
             self.check_expectation(path + ["expect"], action["expect"])
 
+    # --- what no game allows -------------------------------------------------------------------
+    def check_possible(self, actions: list[dict[str, Any]]) -> None:
+        """Actions the rules make impossible in every game, unless the case expects the engine to
+        reject them (that is a fine thing to test). Only what nothing earlier in the case could have
+        made possible is refused: a permanent may return to its owner's hand, control may change."""
+        setup = self.data["setup"]
+        turn = setup.get("turn", 2)
+        unchanged = True  # no accepted action yet: the state is the setup's
+        over = False
+        for index, action in enumerate(actions):
+            path: list[str | int] = ["actions", index]
+            expect = action.get("expect") or {}
+            if over:
+                self.report(path, "an action after the game is over",
+                            "an earlier expectation says a player of this two-player game has lost (rule 104.2a)")
+                return
+            rejected = bool(expect.get("rejected"))
+            advance = action.get("advance")
+            if isinstance(advance, dict) and isinstance(advance.get("turn"), int) and advance["turn"] < turn and not rejected:
+                self.report(path + ["advance", "turn"], f"turn {advance['turn']} is an earlier turn than the case "
+                            f"starts in (turn {turn})", "turn numbers only go forward")
+            for verb in ("cast", "play"):
+                value = action.get(verb)
+                ref = value.get("card") if isinstance(value, dict) else value
+                info = self.labels.get(ref) if isinstance(ref, str) else None
+                if info and info.get("zone") == "battlefield" and unchanged and not rejected:
+                    self.report(path + [verb], f"{ref!r} is on the battlefield: it can't be {'cast' if verb == 'cast' else 'played'}",
+                                "no rule or effect lets a permanent be cast, or played as a land, from the battlefield "
+                                "(rules 601.3, 116.2a); "
+                                "expect 'rejected: true' to test that an engine refuses it")
+            block = action.get("block")
+            if isinstance(block, dict) and not rejected and self.control_unchanged(actions[:index]):
+                for blocker, attacker in block.items():
+                    ours, theirs = self.labels.get(blocker), self.labels.get(attacker)
+                    if ours and theirs and ours.get("zone") == theirs.get("zone") == "battlefield" \
+                            and ours.get("player") == theirs.get("player"):
+                        self.report(path + ["block", blocker], f"{blocker!r} would block a creature of its own "
+                                    f"controller ({attacker!r})", "blockers are the defending player's creatures (rule 509.1a)")
+            if not rejected:
+                unchanged = False
+            players = expect.get("players") if isinstance(expect.get("players"), dict) else {}
+            if len(self.players) == 2 and any(isinstance(p, dict) and p.get("lost") is True for p in players.values()):
+                over = True
+
+    @staticmethod
+    def control_unchanged(earlier: list[dict[str, Any]]) -> bool:
+        """Whether nothing before could have changed who controls what: only attacks declared and
+        actions expected to be rejected (an effect changing control needs something to resolve)."""
+        return all("attack" in a or (a.get("expect") or {}).get("rejected") for a in earlier)
+
     def check_activated_index(self, path: list[str | int], value: dict[str, Any]) -> None:
         """An index beyond every face's printed activated abilities is an error, unless abilities may be granted."""
         ref = value["object"]
@@ -324,6 +385,9 @@ class CaseLinter:
                             _suggest(label, self.labels, "label"))
             elif expected.get("face") == "back":
                 self.check_has_back_face(path + ["objects", label, "face"], self.labels[label])
+            for key in ("controller", "owner"):
+                if key in expected:
+                    self.check_player(path + ["objects", label, key], expected[key])
         for index, group in enumerate(expect.get("select", [])):
             self.check_selector(path + ["select", index, "where"], group["where"])
             self.check_select_can_fail(path + ["select", index], group)
@@ -458,7 +522,7 @@ def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Prob
     for path in corpus.case_paths():
         raw = path.read_bytes()
         rel = path.relative_to(corpus.root).as_posix()
-        key = digest(corpus.context, rel.encode("utf-8", "surrogateescape"), raw)
+        key = entry_key(raw, corpus.context, rel.encode("utf-8", "surrogateescape"))
         cached = corpus.cache.get("validation", path, key)
         if cached is not None:
             facts, found = cached
@@ -485,19 +549,25 @@ def _display(corpus: Corpus, path) -> str:
 
 
 def _validate_support_files(corpus: Corpus) -> Iterator[Problem]:
+    for path, reason in corpus.refused:
+        yield Problem(_display(corpus, path), 1, "$", reason)
     try:
         doc = corpus.rulings_doc
     except (YamlError, FileNotFoundError) as exc:
         yield Problem(f"{corpus.root.name}/rulings.yaml", getattr(exc, "line", 1), "$", str(getattr(exc, "message", exc)))
-        return
-    yield from _cached_problems(corpus, doc.path, lambda: validate_document(doc, "rulings", f"{corpus.root.name}/rulings.yaml"))
-    try:
-        docs = corpus.card_docs
-    except YamlError as exc:
-        yield Problem(_display(corpus, exc.path), exc.line, "$", exc.message)
-        return
+    else:
+        yield from _cached_problems(corpus, doc.path,
+                                    lambda: validate_document(doc, "rulings", f"{corpus.root.name}/rulings.yaml"))
+    docs = corpus.card_docs
+    for error in corpus.card_errors:
+        yield Problem(_display(corpus, error.path), error.line, "$", error.message)
+    invalid = []
     for path, card_doc in docs.items():
-        yield from _cached_problems(corpus, path, lambda: _card_problems(corpus, path, card_doc))
+        found = _cached_problems(corpus, path, lambda: _card_problems(corpus, path, card_doc))
+        if found:
+            invalid.append(path)
+        yield from found
+    corpus.exclude_cards(invalid)
 
 
 def _card_problems(corpus: Corpus, path, card_doc: Document) -> list[Problem]:
@@ -514,8 +584,7 @@ def _card_problems(corpus: Corpus, path, card_doc: Document) -> list[Problem]:
 
 def _cached_problems(corpus: Corpus, path, validate: Callable[[], list[Problem]]) -> list[Problem]:
     """The problems of a rulings or card file, from the cache if it was validated as it is now."""
-    key = digest(code_fingerprint(), _display(corpus, path).encode("utf-8", "surrogateescape"),
-                 corpus.support_files[path])
+    key = entry_key(corpus.support_files[path], _display(corpus, path).encode("utf-8", "surrogateescape"))
     cached = corpus.cache.get("validation", path, key)
     if cached is not None:
         return [Problem(*problem) for problem in cached]

@@ -9,6 +9,8 @@ from typing import Any, Sequence
 
 import yaml
 
+from harness.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_INT, MAX_INT_DIGITS, MAX_VALUES, excerpt
+
 #: The C loader is several times faster; fall back to the pure-Python one when libyaml is absent.
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _BOOL = "tag:yaml.org,2002:bool"
@@ -76,105 +78,155 @@ class Document:
 
 
 class _Exotic(Exception):
-    """A document using what the fast reading doesn't (merge keys, other tags, a recursive alias)."""
+    """A document using what the fast reading doesn't (merge keys, collection tags such as !!set)."""
+
+
+_FLOAT = "tag:yaml.org,2002:float"
+_MERGE = "tag:yaml.org,2002:merge"
+_PLAIN_KEY_TAGS = (_STR, _INT, _NULL, _BOOL)
+_DIGITS = re.compile(r"[0-9a-fA-F]")
 
 
 class _Reader:
     """One walk over a document's nodes: its data (as PyYAML's safe constructor builds it, for the
-    plain scalars, sequences and mappings cases are made of), the line of every value, and duplicate
-    keys. PyYAML's constructor, in Python, took as long as parsing itself."""
+    plain scalars, sequences and mappings cases are made of), the line of every value, duplicate keys,
+    and the limits of harness/limits.py. PyYAML's constructor, in Python, took as long as parsing itself.
 
-    def __init__(self, loader: Any, path: Path) -> None:
+    Every node is read once: an alias to a node already read reuses its value and its lines (they
+    are the same wherever the alias is), so the time is linear in the document even when aliases
+    multiply what it expands to; that expanded size is counted, and bounded, without expanding it."""
+
+    def __init__(self, loader: Any, path: Path, *, duplicates: bool = True) -> None:
         self.loader = loader
         self.path = path
-        self.built: dict[int, Any] = {}  # collections by node, for aliases (the same node twice)
+        self.duplicates = duplicates  # an error (as written), or skipped (as PyYAML merged keys in)
+        self.built: dict[int, tuple[Any, Lines, int, int]] = {}  # node -> (value, lines, values, height)
+        self.open: set[int] = set()  # collections being read (an alias to one is recursive)
+        self.values = 0  # read so far, aliases expanded
 
-    def lines(self, node: yaml.Node, inside: frozenset[int] = frozenset(), *, duplicates: bool = True) -> Lines:
-        """Lines only (when the data comes from PyYAML), or duplicate keys (before PyYAML merges keys
-        into mappings: then the first of a key is where it was written, as PyYAML ordered them)."""
-        line = node.start_mark.line + 1
-        if id(node) in inside:  # an alias to a collection it is part of
-            return line, None
-        inside = inside | {id(node)}
-        if isinstance(node, yaml.MappingNode):
-            children: dict[str, Lines] = {}
-            for key, value in node.value:
-                if isinstance(key, yaml.ScalarNode):
-                    if key.value in children:
-                        if duplicates:
-                            raise YamlError(self.path, key.start_mark.line + 1, f"duplicate key {key.value!r}")
-                        continue
-                    children[key.value] = self.lines(value, inside, duplicates=duplicates)
-            return line, children
-        if isinstance(node, yaml.SequenceNode):
-            return line, [self.lines(item, inside, duplicates=duplicates) for item in node.value]
-        return line, None
+    def fail(self, node: yaml.Node, message: str) -> YamlError:
+        return YamlError(self.path, node.start_mark.line + 1, message)
 
-    def read(self, node: yaml.Node) -> tuple[Any, Lines]:
-        line = node.start_mark.line + 1
-        tag = node.tag
-        if tag == _STR:
-            return node.value, (line, None)
+    def count(self, node: yaml.Node, values: int, depth: int, height: int) -> None:
+        self.values += values
+        if self.values > MAX_VALUES:
+            raise self.fail(node, f"the document holds more than {MAX_VALUES} values (aliases counted as often "
+                                  "as they repeat what they point to)")
+        if depth + height - 1 > MAX_DEPTH:
+            raise self.fail(node, f"the document nests deeper than {MAX_DEPTH} levels")
+
+    def read(self, node: yaml.Node, depth: int = 1, *, exotic_ok: bool = False) -> tuple[Any, Lines, int, int]:
+        """(value, lines, values, height) of `node`. With exotic_ok, collections the fast reading
+        doesn't build (merge keys, !!set...) are walked for their lines and limits only (value None)."""
         if isinstance(node, yaml.ScalarNode):
-            return self.scalar(node), (line, None)
-        if id(node) in self.built:
-            value = self.built[id(node)]
-            if value is None:
-                raise _Exotic("a recursive alias")
-            return value, self.lines(node)
-        self.built[id(node)] = None
-        if tag == _SEQ:
+            self.count(node, 1, depth, 1)
+            return self.scalar(node), (node.start_mark.line + 1, None), 1, 1
+        key = id(node)
+        known = self.built.get(key)
+        if known is not None:
+            self.count(node, known[2], depth, known[3])
+            return known
+        if key in self.open:
+            raise self.fail(node, "a recursive alias: it refers to a collection it is part of")
+        if depth > MAX_DEPTH:
+            raise self.fail(node, f"the document nests deeper than {MAX_DEPTH} levels")
+        self.open.add(key)
+        self.values += 1
+        line = node.start_mark.line + 1
+        values, height = 1, 1
+        if isinstance(node, yaml.SequenceNode):
+            if node.tag != _SEQ and not exotic_ok:
+                raise _Exotic(node.tag)
             items, item_lines = [], []
             for child in node.value:
-                value, child_lines = self.read(child)
+                value, child_lines, child_values, child_height = self.read(child, depth + 1, exotic_ok=exotic_ok)
                 items.append(value)
                 item_lines.append(child_lines)
-            self.built[id(node)] = items
-            return items, (line, item_lines)
-        if tag == _MAP:
+                values += child_values
+                height = max(height, child_height + 1)
+            built: tuple[Any, Lines, int, int] = (items, (line, item_lines), values, height)
+        else:
+            if node.tag != _MAP and not exotic_ok:
+                raise _Exotic(node.tag)
             mapping: dict[Any, Any] = {}
             children: dict[str, Lines] = {}
             for key_node, value_node in node.value:
-                if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in (_STR, _INT, _NULL, _BOOL):
+                plain = isinstance(key_node, yaml.ScalarNode) and key_node.tag in _PLAIN_KEY_TAGS
+                if not plain and not exotic_ok:
                     raise _Exotic("a key that is not a plain scalar")
+                if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == _MERGE:
+                    if not isinstance(key_node, yaml.ScalarNode):
+                        self.read(key_node, depth + 1, exotic_ok=True)
+                    _, _, child_values, child_height = self.read(value_node, depth + 1, exotic_ok=True)
+                    values += child_values
+                    height = max(height, child_height + 1)
+                    continue
                 raw = key_node.value
                 if raw in children:
-                    raise YamlError(self.path, key_node.start_mark.line + 1, f"duplicate key {raw!r}")
-                value, children[raw] = self.read(value_node)
-                mapping[self.scalar(key_node)] = value
-            self.built[id(node)] = mapping
-            return mapping, (line, children)
-        raise _Exotic(tag)
+                    if self.duplicates:
+                        raise self.fail(key_node, f"duplicate key {excerpt(raw)}")
+                    continue  # as constructed: the first of a key is where it was written
+                value, children[raw], child_values, child_height = self.read(value_node, depth + 1,
+                                                                             exotic_ok=exotic_ok)
+                if not exotic_ok:
+                    mapping[self.scalar(key_node)] = value
+                else:
+                    self.scalar(key_node)
+                values += child_values
+                height = max(height, child_height + 1)
+            built = (mapping, (line, children), values, height)
+        self.open.discard(key)
+        self.built[key] = built
+        return built
 
     def scalar(self, node: yaml.ScalarNode) -> Any:
         tag, value = node.tag, node.value
         if tag == _STR:
             return value
-        if tag == _NULL:
-            return None
-        if tag == _BOOL:
-            return self.loader.bool_values[value.lower()]
-        if tag == _INT:
-            return int(value) if _DECIMAL.match(value) else self.loader.construct_yaml_int(node)
-        if tag == "tag:yaml.org,2002:float":
-            return self.loader.construct_yaml_float(node)
-        raise _Exotic(tag)
+        try:
+            if tag == _NULL:
+                return self.loader.construct_yaml_null(node)
+            if tag == _BOOL:
+                return self.loader.bool_values[value.lower()]
+            if tag == _INT:
+                digits = len(_DIGITS.findall(value.split(":")[0] if ":" not in value else value))
+                if digits > MAX_INT_DIGITS + 2:  # before converting: Python refuses 4,300 digits
+                    raise self.fail(node, f"an integer of more than {MAX_INT_DIGITS} digits ({excerpt(value)})")
+                number = int(value) if _DECIMAL.match(value) else self.loader.construct_yaml_int(node)
+                if abs(number) > MAX_INT:
+                    raise self.fail(node, f"an integer of more than {MAX_INT_DIGITS} digits ({excerpt(value)})")
+                return number
+            if tag == _FLOAT:
+                return self.loader.construct_yaml_float(node)
+            return self.loader.construct_object(node)  # !!timestamp, !!binary...: PyYAML's safe types
+        except YamlError:
+            raise
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError, yaml.YAMLError) as exc:
+            short = tag.replace("tag:yaml.org,2002:", "!!")
+            raise self.fail(node, f"{excerpt(value)} is not a valid {short} value") from exc
 
 
 def load_text(text: str, path: Path) -> Document:
-    """Parse one YAML document; YamlError on syntax errors and duplicate keys."""
+    """Parse one YAML document; YamlError on syntax errors, duplicate keys, bad tagged values and
+    anything beyond the limits of harness/limits.py."""
     loader = SafeLoader(text)
     try:
-        node = loader.get_single_node()
+        try:
+            node = loader.get_single_node()
+        except RecursionError:  # the pure-Python composer recurses once per level
+            raise YamlError(path, 1, f"the document nests deeper than {MAX_DEPTH} levels") from None
         if node is None:
             return Document(path, None, None)
         reader = _Reader(loader, path)
         try:
-            data, lines = reader.read(node)
+            data, lines, _, _ = reader.read(node)
         except _Exotic:  # the safe constructor knows every YAML type
-            reader.lines(node)  # duplicate keys, as written
-            data = loader.construct_document(node)
-            lines = reader.lines(node, duplicates=False)  # as constructed (merge keys are merged in)
+            _Reader(loader, path).read(node, exotic_ok=True)  # limits, tagged values, duplicate keys as written
+            try:
+                data = loader.construct_document(node)
+            except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
+                raise YamlError(path, 1, f"invalid YAML: {excerpt(str(exc))}") from None
+            lines = _Reader(loader, path, duplicates=False).read(node, exotic_ok=True)[1]  # as constructed (merge keys merged in)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
@@ -193,6 +245,8 @@ def load_file(path: Path) -> Document:
 
 def load_bytes(raw: bytes, path: Path) -> Document:
     """Parse the contents of the file `path`."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise YamlError(path, 1, f"the file has {len(raw)} bytes, more than the limit of {MAX_FILE_BYTES}")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

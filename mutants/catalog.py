@@ -102,7 +102,7 @@ def _tapping_for_any_cost(p: Patcher) -> None:
         obj = game.state.objects.get(move.object_id)
         before = obj.tapped if obj else True
         snap = ops.snapshot(game, obj) if obj else None
-        original(game, move)
+        yield from original(game, move)
         if obj is not None and not before and obj.tapped and "Land" in snap.types:
             event = Event("mana_ability_resolved", {"source_id": obj.id, "source_object": obj, "player": move.player, "tapped_for_mana": True,
                                                     "produced": Counter({"C": 1}), "source_snapshot": snap})
@@ -244,7 +244,7 @@ def _spells_since_source(p: Patcher) -> None:
     original_cast = __import__("reference_engine.casting", fromlist=["cast"]).cast
 
     def cast(game, move):
-        original_cast(game, move)
+        yield from original_cast(game, move)
         game.state.__dict__.setdefault("_cast_times", []).append((move.player, game.state.next_timestamp))
     p.replace("casting", "cast", cast)
 

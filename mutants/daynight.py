@@ -279,7 +279,7 @@ def _spell_back_face_up(p: Patcher) -> None:
 
     def wrapper(original):
         def cast(game, move):
-            original(game, move)
+            yield from original(game, move)
             state = game.state
             spell = state.objects[state.stack[-1].object_id]
             if state.day_night == "night" and spell.zone is Zone.STACK and spell.card.double_faced and \

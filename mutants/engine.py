@@ -29,6 +29,20 @@ class MutantEngine(ReferenceEngine):
         """Each mutant's name and the Comprehensive Rules numbers it breaks (for relevance, harness/killmatrix.py)."""
         return {name: mutant.rules for name, mutant in sorted(MUTANTS.items())}
 
+    @classmethod
+    def touched(cls, name: str):
+        """The code objects of the engine functions mutant `name` replaces, or None (mutants/reach.py)."""
+        from mutants.reach import touched
+
+        return touched(name)
+
+    @classmethod
+    def reached(cls, messages):
+        """For each case message, the code objects its run on the reference engine calls (mutants/reach.py)."""
+        from mutants.reach import reached
+
+        return reached(messages)
+
     def start(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         reply = super().start(request)
         self._patcher = Patcher()

@@ -304,8 +304,6 @@ def _for_as_long_as_never_ends(p: Patcher) -> None:
 @mutant("is-effect-applies-after-entering", "'that creature is [characteristic]' from the spell putting it onto the battlefield applies only after it has entered",
         ["611.2e"])
 def _is_effect_late(p: Patcher) -> None:
-    from reference_engine import ops
-
     def wrapper(original):
         def enter_battlefield(game, obj, controller, *, is_effects=None, effect_controller=None, **kwargs):
             new = yield from original(game, obj, controller, **kwargs)
@@ -321,7 +319,6 @@ def _is_effect_late(p: Patcher) -> None:
                 state.touch()
             return new
         return enter_battlefield
-    del ops
     p.wrap("ops", "enter_battlefield", wrapper)
 
 
@@ -453,7 +450,6 @@ def _entering_counters(p: Patcher) -> None:
 @mutant("counter-replacement-ignores-controller", "'a creature you control' in a counter replacement effect matches any creature",
         ["122.6", "614.1a"])
 def _counter_replacement_any(p: Patcher) -> None:
-    from reference_engine import ops
     from reference_engine.layers import characteristics
 
     def counters_to_put(game, obj, kind, amount, by=None):
@@ -465,7 +461,6 @@ def _counter_replacement_any(p: Patcher) -> None:
                 if spec and spec["kind"] == kind:
                     amount += spec.get("plus", 0)
         return amount
-    del ops
     p.replace("ops", "counters_to_put", counters_to_put)
 
 
@@ -863,7 +858,7 @@ def _lifelink_one_event(p: Patcher) -> None:
             p_inner = Patcher()
             p_inner.replace("ops", "gain_life", gain_life)
             try:
-                result = original(game, **kwargs)
+                result = yield from original(game, **kwargs)  # combat damage may ask a choice (616.1)
             finally:
                 p_inner.undo()
             for player, amount in gained.items():
@@ -914,8 +909,6 @@ def _additional_loyalty_ignored(p: Patcher) -> None:
         "an additional loyalty cost is paid on its own after the ability's cost, so a minus cost is checked without it",
         ["606.5", "606.6"])
 def _additional_loyalty_separate(p: Patcher) -> None:
-    from reference_engine import casting
-
     def wrapper(original):
         def check_loyalty(game, player, obj, chars, cost):
             from dataclasses import replace
@@ -925,7 +918,6 @@ def _additional_loyalty_separate(p: Patcher) -> None:
             extra = sum(v for c, _, v in rule_effects(game, "additional_loyalty_cost") if c == player)
             return original(game, player, obj, chars, replace(cost, loyalty=cost.loyalty - extra) if extra else cost)
         return check_loyalty
-    del casting
     p.wrap("casting", "_check_loyalty", wrapper)
 
 
@@ -961,11 +953,11 @@ def _class_skip(p: Patcher) -> None:
                 saved = obj.class_level
                 obj.__dict__["class_level"] = ability.data["becomes_level"] - 1
                 try:
-                    return original(game, move)
+                    return (yield from original(game, move))  # activating may ask a choice (616.1)
                 finally:
                     if obj.id in game.state.objects and obj.class_level == ability.data["becomes_level"] - 1:
                         obj.__dict__["class_level"] = saved
-        return original(game, move)
+        return (yield from original(game, move))
     p.replace("casting", "activate", activate)
 
 

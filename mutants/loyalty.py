@@ -70,7 +70,7 @@ def _loyalty_cost_not_paid(p: Patcher) -> None:
         def activate(game, move):
             obj = game.state.objects.get(move.object_id)
             before = obj.counters.get("loyalty") if obj is not None else None
-            original(game, move)
+            yield from original(game, move)
             if before is not None and obj.id in game.state.objects:
                 obj.counters["loyalty"] = before
                 game.state.touch()
@@ -167,10 +167,10 @@ def _zero_loyalty_stays(p: Patcher) -> None:
         ["120.3c", "306.8"])
 def _planeswalker_damage_ignored(p: Patcher) -> None:
     def wrapper(original):
-        def deal_damage(game, source, target, amount, *, combat=False):
+        def deal_damage(game, source, target, amount, **kwargs):
             obj = game.state.objects.get(target.value) if target.kind == "object" else None
             before = obj.counters.get("loyalty") if obj is not None else None
-            dealt = original(game, source, target, amount, combat=combat)
+            dealt = original(game, source, target, amount, **kwargs)
             if before is not None:
                 obj.counters["loyalty"] = before
                 game.state.touch()
@@ -298,6 +298,7 @@ def _fight_with_lki(p: Patcher) -> None:
     from reference_engine.model import Target, Zone
 
     def fight(game, ctx, params):
+        yield from ()
         state = game.state
         fighters = []
         for ref in params["what"]:
@@ -325,6 +326,7 @@ def _fight_one_sided(p: Patcher) -> None:
     from reference_engine.model import Target, Zone
 
     def fight(game, ctx, params):
+        yield from ()
         state = game.state
         found = [objects(game, ctx, ref) for ref in params["what"]]
         if any(len(objs) != 1 or objs[0].zone is not Zone.BATTLEFIELD for objs in found):

@@ -40,6 +40,7 @@ class Patcher:
 
     def __init__(self) -> None:
         self._undo: list[Callable[[], None]] = []
+        self.replaced: list[Any] = []  # what was replaced (for mutants.reach: which cases a mutant can change)
 
     def original(self, module: str, attr: str) -> Any:
         return getattr(importlib.import_module(f"{ENGINE_PACKAGE}.{module}"), attr)
@@ -47,6 +48,7 @@ class Patcher:
     def replace(self, module: str, attr: str, new: Any) -> None:
         """Rebind `module.attr` and every engine module that imported the same object by name."""
         old = self.original(module, attr)
+        self.replaced.append(old)
         for mod in list(sys.modules.values()):
             name = getattr(mod, "__name__", "")
             if not (name == ENGINE_PACKAGE or name.startswith(ENGINE_PACKAGE + ".")):
@@ -60,6 +62,7 @@ class Patcher:
         """Rebind a name in one module only (when other modules must keep the original)."""
         mod = importlib.import_module(f"{ENGINE_PACKAGE}.{module}")
         old = getattr(mod, attr)
+        self.replaced.append(old)
         setattr(mod, attr, new)
         self._undo.append(lambda: setattr(mod, attr, old))
 
@@ -69,12 +72,14 @@ class Patcher:
     def set_attr(self, owner: Any, name: str, value: Any) -> None:
         """Set an attribute of a class or object (e.g. a method of GameState) until undone."""
         old = getattr(owner, name)
+        self.replaced.append(old)
         setattr(owner, name, value)
         self._undo.append(lambda: setattr(owner, name, old))
 
     def set_item(self, mapping: dict, key: Any, value: Any) -> None:
         missing = object()
         old = mapping.get(key, missing)
+        self.replaced.append(old)  # a key added (old is `missing`, no function) can change anything
         mapping[key] = value
         self._undo.append(lambda: mapping.pop(key) if old is missing else mapping.__setitem__(key, old))
 

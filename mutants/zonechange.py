@@ -9,10 +9,10 @@ from mutants.patching import Patcher, mutant
         "so those already gone don't see the others die", ["603.10a"])
 def _destroy_all_one_at_a_time(p: Patcher) -> None:
     def wrapper(original):
-        def destroy_together(game, objs):
+        def destroy_together(game, objs, **kwargs):
             moved = []
             for obj in list(objs):
-                moved.extend(original(game, [obj]))
+                moved.extend(original(game, [obj], **kwargs))
             return moved
         return destroy_together
     p.wrap("ops", "destroy_together", wrapper)

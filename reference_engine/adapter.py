@@ -23,7 +23,7 @@ from reference_engine.setup import SetupError, build
 PROTOCOL_VERSION = 1  # docs/protocol.md
 
 CAPABILITIES = [
-    "stack", "priority", "combat", "mana-abilities", "triggers", "replacement", "layers", "counters",
+    "stack", "priority", "combat", "mana-abilities", "triggers", "replacement", "replacement-order", "layers", "counters",
     "tokens", "marked-damage", "day-night", "transform", "loyalty", "emblems", "copy", "level-up",
     "legend-rule", "choices", "color-identity",
 ]

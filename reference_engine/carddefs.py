@@ -95,6 +95,8 @@ def _parse_step(step: dict[str, Any]) -> None:
             for key in ("abilities", "grant", "has"):
                 if key in params and isinstance(params[key], list):
                     params[key] = [a if isinstance(a, Ability) else parse_ability(a) for a in params[key]]
+            if isinstance(params.get("ability"), dict):  # a delayed triggered ability (603.7)
+                params["ability"] = parse_ability(params["ability"])
             for inner in params.get("then", []) or []:
                 _parse_step(inner)
 

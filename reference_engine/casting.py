@@ -121,18 +121,18 @@ def pay_tap_untap(game, obj: GameObject, cost: Cost) -> None:
         ops.untap(game, obj)
 
 
-def activate_mana(game, player: str, activation: ManaActivation) -> None:
+def activate_mana(game, player: str, activation: ManaActivation) -> Iterator[Decision]:
     """Activate a mana ability; it resolves at once without using the stack (605.3b)."""
     obj = _own_object(game, player, activation.object_id, Zone.BATTLEFIELD, "permanent")
     chars = characteristics(game.state, obj)
     ability = _activated(chars, activation.ability_index)
     if ability.kind != "mana":
         raise Illegal(f"ability {activation.ability_index} of {chars.name} is not a mana ability")
-    _mana_ability(game, player, obj, chars, ability, activation.mana)
+    yield from _mana_ability(game, player, obj, chars, ability, activation.mana)
 
 
 def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ability: Ability,
-                  chosen: str | None) -> None:
+                  chosen: str | None) -> Iterator[Decision]:
     cost: Cost = ability.data["_cost"]
     check_tap_untap(game, obj, chars, cost)
     if ability.data.get("spend_only_on"):
@@ -142,7 +142,7 @@ def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ab
     produced = production(game, obj, ability, player, chosen)
     snap = ops.snapshot(game, obj)
     if cost.mana:
-        pay_mana(game, player, cost.mana, 0, ())
+        yield from pay_mana(game, player, cost.mana, 0, ())
     if cost.tap:
         ops.tap(game, obj)
     if cost.untap:
@@ -151,13 +151,14 @@ def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ab
         ops.remove_counters(game, obj, cost.remove_counter, 1)
     if cost.sacrifice_self:
         ops.sacrifice(game, obj)
-    resolve_mana_ability(game, obj, ability, player, produced, snap)
+    yield from resolve_mana_ability(game, obj, ability, player, produced, snap)
 
 
-def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ...]) -> None:
-    """Rule 601.2g-h: activate the listed mana abilities, then pay the whole cost from the pool."""
+def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ...]) -> Iterator[Decision]:
+    """Rule 601.2g-h: activate the listed mana abilities, then pay the whole cost from the pool.
+    A generator: a mana ability may ask the order of replacement effects on its mana (616.1)."""
     for activation in payments:
-        activate_mana(game, player, activation)
+        yield from activate_mana(game, player, activation)
     pool = game.state.players[player].pool
     left = pay(pool, cost.with_x(x))
     if left is None:
@@ -197,7 +198,7 @@ def cast_permission(game, move: Cast) -> tuple[GameObject, int, ManaCost | None]
     return _own_object(game, move.player, move.object_id, Zone.HAND, "card"), 0, None
 
 
-def cast(game, move: Cast) -> None:
+def cast(game, move: Cast) -> Iterator[Decision]:
     state = game.state
     obj, face, alternative_cost = cast_permission(game, move)
     obj.face = face  # only the face that will be up on the stack is evaluated (712.11c)
@@ -226,7 +227,7 @@ def cast(game, move: Cast) -> None:
     on_stack.targets = move.targets
     state.stack.append(StackItem(id=state.new_id(), controller=move.player, object_id=on_stack.id,
                                  targets=move.targets, x=on_stack.x, source_name=chars.name))
-    pay_mana(game, move.player, with_cost_increases(game, move.player, cost), x, move.payments)
+    yield from pay_mana(game, move.player, with_cost_increases(game, move.player, cost), x, move.payments)
     state.spells_cast[move.player] += 1  # 601.2i: it becomes cast
     ops.emit(game, "cast", player=move.player, object_id=on_stack.id)
 
@@ -247,7 +248,7 @@ def cast_with_optional_costs(game, move: Cast) -> Iterator[Decision]:
     The rules announce it in 601.2b and pay it with the rest in 601.2h; asking once the spell's own
     cost is paid gives the same result, since colored costs are paid first either way. An answer
     that can't be carried out is rejected, the state unchanged, and the question asked again."""
-    cast(game, move)
+    yield from cast(game, move)
     state = game.state
     chars = characteristics(state, state.objects[state.stack[-1].object_id])
     for ability in chars.abilities:
@@ -268,7 +269,7 @@ def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Iter
             return
         saved = state.save()
         try:
-            pay_mana(game, player, cost, 0, answer.payments)
+            yield from pay_mana(game, player, cost, 0, answer.payments)
         except Illegal as exc:
             state.restore(saved)
             state.rejection = str(exc)
@@ -279,7 +280,7 @@ def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Iter
 
 
 # --- activated abilities ---------------------------------------------------------------------
-def activate(game, move: Activate) -> None:
+def activate(game, move: Activate) -> Iterator[Decision]:
     state = game.state
     obj = _own_object(game, move.player, move.object_id, Zone.BATTLEFIELD, "permanent")
     chars = characteristics(state, obj)
@@ -289,7 +290,7 @@ def activate(game, move: Activate) -> None:
             raise Illegal("mana abilities have no targets")
         if move.payments:
             raise Illegal("a mana ability's own cost is paid from the mana pool")
-        _mana_ability(game, move.player, obj, chars, ability, move.mana)
+        yield from _mana_ability(game, move.player, obj, chars, ability, move.mana)
         return
     data = dict(KEYWORD_ACTIVATIONS.get(ability.keyword, {}), **ability.data) if ability.kind == "keyword" else ability.data
     cost: Cost = data["_cost"]
@@ -322,10 +323,10 @@ def activate(game, move: Activate) -> None:
     state.stack.append(item)
     # Costs (602.2b, 601.2g-h).
     if cost.mana:
-        pay_mana(game, move.player, cost.mana, x, move.payments)
+        yield from pay_mana(game, move.player, cost.mana, x, move.payments)
     elif move.payments:
         for activation in move.payments:
-            activate_mana(game, move.player, activation)
+            yield from activate_mana(game, move.player, activation)
     pay_tap_untap(game, obj, cost)
     if cost.remove_counter:
         ops.remove_counters(game, obj, cost.remove_counter, 1)

@@ -146,7 +146,7 @@ def _strikes(game, object_id: int, *, first: bool) -> bool:
     return double or not chars.has_keyword("First strike") or object_id not in game.state.combat.first_strike_dealt
 
 
-def combat_damage(game, *, first_strike: bool, split_steps: bool) -> None:
+def combat_damage(game, *, first_strike: bool, split_steps: bool) -> Iterator[Decision]:
     """Rule 510: assign and deal all combat damage of this step at once."""
     state = game.state
     combat = state.combat
@@ -178,7 +178,7 @@ def combat_damage(game, *, first_strike: bool, split_steps: bool) -> None:
     if first_strike:
         combat.first_strike_dealt |= {s.object_id for s, _, _ in assignments}
     for source, target, amount in assignments:
-        ops.deal_damage(game, source, target, amount, combat=True)
+        yield from ops.damage(game, source, target, amount, combat=True)
 
 
 def _deals_now(game, object_id: int, first_strike: bool) -> bool:

@@ -81,10 +81,11 @@ def _create_token_copy(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decis
     extra = tuple(params.get("abilities", ()))
     made = []
     for card, face in _copies(game, ctx, params["of"], extra):
-        attacking = (yield from _attack_target(game, ctx.controller)) if params.get("attacking") else None
-        new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False), face=face,
-                                          attacking=attacking, copy_token=True)
-        made.append(new.id)
+        for _ in range(ops.effect_amounts(game, ctx.controller, "tokens_multiply", 1)):  # 614.16
+            attacking = (yield from _attack_target(game, ctx.controller)) if params.get("attacking") else None
+            new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False),
+                                              face=face, attacking=attacking, copy_token=True)
+            made.append(new.id)
     ctx.memory["it"] = made
 
 

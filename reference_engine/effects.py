@@ -110,6 +110,11 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         return expr
     if expr == "X":
         return ctx.x
+    if expr == "event_amount":  # 'that many': the amount in the triggering event
+        return int(ctx.event.get("amount", 0))
+    if expr == "event_spell_colors":  # 'for each of that spell's colors'
+        spell = game.state.objects.get(ctx.event.get("object_id", -1))
+        return len(characteristics(game.state, spell).colors) if spell is not None else 0
     if isinstance(expr, dict) and "power_of" in expr:
         found = objects(game, ctx, expr["power_of"])
         if found and found[0].zone is Zone.BATTLEFIELD:
@@ -155,16 +160,24 @@ def _damage_source(game, ctx: Ctx) -> ops.DamageSource:
 
 # --- the effects ------------------------------------------------------------------------------
 @effect("damage")
-def _damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'[Source] deals N damage to [target]'."""
+def _damage(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+    """'[Source] deals N damage to [target]' (or to each of them: {all: filter}). `instead: {if, amount}`:
+    '... deals 4 damage instead if you control three or more artifacts', a self-replacement (614.15)."""
+    from reference_engine.damage import self_replacement
+
     amount = value(game, ctx, params["amount"])
+    selfs = ()
+    instead = params.get("instead")
+    if instead is not None and holds(game, instead.get("if"), ctx):
+        selfs = (self_replacement(ctx.source_uid, ctx.source_name, value(game, ctx, instead["amount"])),)
     for target in targets_of(game, ctx, params["to"]):
-        ops.deal_damage(game, _damage_source(game, ctx), target, amount)
+        yield from ops.damage(game, _damage_source(game, ctx), target, amount, self_replacements=selfs)
 
 
 @effect("destroy")
 def _destroy(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    ops.destroy_together(game, objects(game, ctx, params["what"]))  # one event, however many (603.10a)
+    ops.destroy_together(game, objects(game, ctx, params["what"]),  # one event, however many (603.10a)
+                         can_regenerate=not params.get("cant_be_regenerated"))
 
 
 @effect("tap")
@@ -189,20 +202,82 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
     for obj in objects(game, ctx, params["what"]):
         item = next((i for i in state.stack if i.object_id == obj.id), None)
         if item is not None:
+            snap = ops.snapshot(game, obj)
             state.stack.remove(item)
-            ops.move(game, obj, Zone.GRAVEYARD)
+            new = ops.move(game, obj, Zone.GRAVEYARD)
+            ops.emit(game, "countered", object_id=obj.id, new_id=new.id, controller=item.controller, snapshot=snap)
 
 
 @effect("return_to_battlefield")
 def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
     """{what, transformed, counters: {"+1/+1": 1}, is: [effects]}: '... return it to the battlefield [with a
     +1/+1 counter]'; 'is: [{add_subtypes: ...}]' for 'that creature is a Zombie in addition ...', which
-    applies as it enters (611.2e)."""
+    applies as it enters (611.2e). Later steps call what entered 'it'."""
     is_effects = [next(iter(part.items())) for part in params.get("is", [])]
+    made = []
     for obj in objects(game, ctx, params["what"]):
-        yield from ops.enter_battlefield(game, obj, ctx.controller, transformed=params.get("transformed", False),
-                                         counters=params.get("counters"), is_effects=is_effects or None,
-                                         effect_controller=ctx.controller)
+        new = yield from ops.enter_battlefield(game, obj, ctx.controller, transformed=params.get("transformed", False),
+                                               counters=params.get("counters"), is_effects=is_effects or None,
+                                               effect_controller=ctx.controller)
+        if new is not None:
+            made.append(new.id)
+    ctx.memory["it"] = made
+
+
+@effect("regenerate")
+def _regenerate(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Regenerate target creature': a shield replacing its next destruction this turn (614.8)."""
+    for obj in objects(game, ctx, params["what"]):
+        if obj.zone is Zone.BATTLEFIELD:
+            game.state.regeneration.append(obj.id)
+
+
+@effect("this_turn")
+def _this_turn(game, ctx: Ctx, params: str) -> None:
+    """'Damage can't be prevented this turn' (damage_cant_be_prevented, 615.12), 'players can't gain life
+    this turn' (players_cant_gain_life, 614.17): a rule changed until the cleanup step."""
+    game.state.this_turn.add(params)
+
+
+@effect("reflexive")
+def _reflexive(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'When you do, [effect]': a reflexive triggered ability (603.12), created already triggered by what
+    the resolving ability just did; it goes on the stack the next time a player would receive priority."""
+    from reference_engine.state import PendingTrigger
+
+    state = game.state
+    state.pending_triggers.append(PendingTrigger(ctx.controller, ctx.source_id, ctx.source_uid, ctx.source_name,
+                                                 params["ability"], {}, state.new_timestamp(),
+                                                 source_snapshot=ctx.snapshot))
+
+
+@effect("skip_next")
+def _skip_next(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Target player skips their next draw step' (614.1b, 614.10)."""
+    for target in targets_of(game, ctx, params["player"]):
+        if target.kind == "player":
+            game.state.skips.append((str(target.value), params["step"]))
+
+
+@effect("delayed_trigger")
+def _delayed_trigger(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """{ability: {triggered: {when, effect}}}: 'sacrifice that creature at the beginning of the next end
+    step' creates a delayed triggered ability (603.7). Its source is this spell or ability's source and
+    its controller this one's controller (603.7d-e); 'it' in its effect is what 'it' is now."""
+    from reference_engine.state import DelayedTrigger
+
+    source_id = ctx.source_id if ctx.item is not None and not ctx.item.is_spell else None
+    game.state.delayed.append(DelayedTrigger(ctx.controller, source_id, ctx.source_uid, ctx.source_name,
+                                             params["ability"], {"it": list(ctx.memory.get("it", []))}))
+
+
+@effect("exile_graveyard")
+def _exile_graveyard(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Exile target player's graveyard'."""
+    state = game.state
+    for target in targets_of(game, ctx, params["player"]):
+        for object_id in list(state.zone_ids(Zone.GRAVEYARD, str(target.value))):
+            ops.move(game, state.objects[object_id], Zone.EXILE)
 
 
 @effect("draw")
@@ -226,7 +301,7 @@ def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
         ctx.memory["it"] = []  # 'create a Role token attached to it': nothing to attach it to (303.4f)
         return
     made = []
-    for _ in range(value(game, ctx, params.get("count", 1))):
+    for _ in range(ops.effect_amounts(game, ctx.controller, "tokens_multiply", value(game, ctx, params.get("count", 1)))):
         new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False),
                                           counters=params.get("counters"))
         if hosts:
@@ -282,7 +357,8 @@ def _if(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
 def _add_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is Zone.BATTLEFIELD:
-            ops.add_counters(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)), by=ctx.controller)
+            ops.add_counters_by_effect(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)),
+                                       by=ctx.controller)
 
 
 @effect("gain_class_level")
@@ -401,7 +477,7 @@ def _create_emblem(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("fight")
-def _fight(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _fight(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
     """Rule 701.14: two creatures each deal damage equal to their power to the other. If either is
     no longer on the battlefield, no longer a creature, or an illegal target, neither deals damage
     (701.14b): unlike 'deals damage equal to its power', fight never uses last known information."""
@@ -416,7 +492,7 @@ def _fight(game, ctx: Ctx, params: dict[str, Any]) -> None:
     dealt = [(ops.DamageSource.of(game, a), Target("object", b.id), characteristics(state, a).power or 0)
              for a, b in ((first, second), (second, first))]
     for damage_source, target, amount in dealt:
-        ops.deal_damage(game, damage_source, target, amount)
+        yield from ops.damage(game, damage_source, target, amount)
 
 # --- day and night, choices, prevention (issue 3) ----------------------------------------------
 @effect("become_day_night")
@@ -455,7 +531,39 @@ def _prevent_damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
     from reference_engine.prevention import PreventionEffect, add
 
     add(game, PreventionEffect(params.get("source", {}), bool(params.get("combat")), ctx.controller,
-                               game.state.new_timestamp(), params.get("until", "end_of_turn")))
+                               game.state.new_timestamp(), params.get("until", "end_of_turn"), ctx.source_uid,
+                               ctx.source_name, to_you=params.get("to") == "you"))
+
+
+@effect("prevent_next")
+def _prevent_next(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Prevent the next N damage that would be dealt to [target] this turn': a shield (rule 615.7)."""
+    from reference_engine.prevention import Shield, add
+
+    for target in targets_of(game, ctx, params["to"]):
+        add(game, Shield(target, value(game, ctx, params["amount"]), ctx.controller, game.state.new_timestamp(),
+                         ctx.source_uid, ctx.source_name, rider=params.get("prevented_this_way")))
+
+
+@effect("redirect_damage")
+def _redirect_damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'All [combat] damage that would be dealt to you this turn is dealt to target attacking creature
+    instead' (614.9)."""
+    from reference_engine.prevention import Redirect, add
+
+    for obj in objects(game, ctx, params["to"]):
+        add(game, Redirect(obj.id, ctx.controller, game.state.new_timestamp(), bool(params.get("combat"))))
+
+
+@effect("prevent_next_instance")
+def _prevent_next_instance(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'The next time target creature would deal damage this turn, prevent that damage' (rule 615.8);
+    `prevented_this_way: {gain_life: true}`: 'you gain life equal to the damage prevented this way' (615.5)."""
+    from reference_engine.prevention import NextInstance, add
+
+    for obj in objects(game, ctx, params["from"]):
+        add(game, NextInstance(obj.id, ctx.controller, game.state.new_timestamp(), ctx.source_uid, ctx.source_name,
+                               rider=params.get("prevented_this_way")))
 
 
 @effect("exile")

@@ -169,6 +169,18 @@ def _colorless(state, obj, value, ctx, chars) -> bool:
     return (not chars.colors) == bool(value)
 
 
+@condition("attacking")
+def _attacking(state, obj, value, ctx, chars) -> bool:
+    """'target attacking creature'."""
+    return (state.combat is not None and obj is not None and obj.id in state.combat.attackers) == bool(value)
+
+
+@condition("colors_any")
+def _colors_any(state, obj, value, ctx, chars) -> bool:
+    """'a red source': at least one of these colors."""
+    return any(c in chars.colors for c in value)
+
+
 @condition("colors")
 def _colors(state, obj, value, ctx, chars) -> bool:
     """Has every one of these colors ('a blue spell': [U])."""

@@ -12,14 +12,15 @@ Filters are relative to the ability's controller ('you', 'opponent').
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Iterator
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import COLORS, MANA_TYPES, parse_mana
 from reference_engine.model import Ability, GameObject
-from reference_engine.moves import Illegal
-from reference_engine.replacement import mana_replacements, possible_types, replace_production
+from reference_engine.moves import Decision, Illegal
+from reference_engine.replacement import (mana_replacement_effects, mana_replacements, order_mana_replacements,
+                                          possible_types, replace_production)
 from reference_engine.triggers import Event, check
 
 
@@ -92,12 +93,15 @@ def production(game, obj: GameObject, ability: Ability, controller: str, chosen:
 
 
 def resolve_mana_ability(game, obj: GameObject, ability: Ability, controller: str, produced: Counter[str],
-                         snap: Any) -> None:
-    """The mana ability resolves (605.3b): replacement effects modify what it produces (106.12b),
-    the mana is added, then triggered mana abilities resolve at once (605.4a).
+                         snap: Any) -> Iterator[Decision]:
+    """The mana ability resolves (605.3b): replacement effects modify what it produces (106.12b), in
+    the order its controller chooses when that matters (616.1), the mana is added, then triggered mana
+    abilities resolve at once (605.4a).
     `snap` is the source as it was when activated (it may have been sacrificed to pay the cost)."""
     tapped_for_mana = is_tapping_for_mana(ability)
-    produced = replace_production(mana_replacements(game, obj, snap, controller, tapped_for_mana), produced)
+    effects = mana_replacement_effects(game, obj, snap, controller, tapped_for_mana)
+    specs = yield from order_mana_replacements(game, controller, effects, produced)
+    produced = replace_production(specs, produced)
     game.state.players[controller].pool.update(produced)
     event = Event("mana_ability_resolved", {
         "source_id": obj.id, "source_object": obj, "player": controller, "tapped_for_mana": tapped_for_mana,

@@ -19,7 +19,7 @@ class Illegal(Exception):
 class Decision:
     """The game waits for `player` to make a decision of `kind`.
 
-    kinds: priority, attackers, blockers, order_triggers, targets, may, objects, mana, counter.
+    kinds: priority, attackers, blockers, order_triggers, replacement, targets, may, objects, mana, counter.
     """
 
     player: str
@@ -93,6 +93,7 @@ class Choose(Move):
     objects: tuple[int, ...] | None = None
     targets: tuple[Target, ...] | None = None
     order: tuple[int, ...] | None = None  # source uids, first resolves first
+    replacement: int | None = None  # source uid of the replacement or prevention effect to apply first (616.1)
     color: str | None = None
     mana: str | None = None
     number: int | None = None

@@ -13,7 +13,6 @@ from typing import Any, Iterator
 from reference_engine.layers import Characteristics, characteristics
 from reference_engine.model import CardDef, ContinuousEffect, GameObject, Target, Zone
 from reference_engine.moves import Decision
-from reference_engine.prevention import prevents
 from reference_engine.triggers import Event, check
 
 
@@ -218,7 +217,10 @@ def _arrive(game, new: GameObject, entry: Entry) -> None:
 
 # --- permanents ----------------------------------------------------------------------------------
 def tap(game, obj: GameObject) -> None:
-    obj.tapped = True
+    """Tap a permanent; only an untapped one 'becomes tapped' (603.2e)."""
+    if not obj.tapped:
+        obj.tapped = True
+        emit(game, "becomes_tapped", object_id=obj.id, uid=obj.uid)
 
 
 def untap(game, obj: GameObject) -> None:
@@ -229,16 +231,18 @@ def untap(game, obj: GameObject) -> None:
     obj.tapped = False
 
 
-def destroy(game, obj: GameObject) -> GameObject | None:
+def destroy(game, obj: GameObject, *, can_regenerate: bool = True) -> GameObject | None:
     """Rule 701.8: an effect destroys a permanent: it moves to its owner's graveyard, unless it has
-    indestructible (702.12b) or a shield counter, which is removed instead (122.1c)."""
-    moved = destroy_together(game, [obj])
+    indestructible (702.12b), a shield counter, which is removed instead (122.1c), or it regenerates
+    (614.8; not if 'it can't be regenerated')."""
+    moved = destroy_together(game, [obj], can_regenerate=can_regenerate)
     return moved[0] if moved else None
 
 
-def destroy_together(game, objs: list[GameObject]) -> list[GameObject]:
+def destroy_together(game, objs: list[GameObject], *, can_regenerate: bool = True) -> list[GameObject]:
     """Destroy several permanents in one event (one 'destroy all'): indestructible ones stay (702.12b),
-    and one with a shield counter loses that counter instead (122.1c)."""
+    one with a shield counter loses that counter instead (122.1c), one with a regeneration shield
+    regenerates instead (614.8)."""
     doomed = []
     for obj in objs:
         if characteristics(game.state, obj).has_keyword("Indestructible"):
@@ -246,8 +250,26 @@ def destroy_together(game, objs: list[GameObject]) -> list[GameObject]:
         if obj.counters.get("shield"):
             remove_counters(game, obj, "shield", 1)
             continue
+        if can_regenerate and regenerates(game, obj):
+            continue
         doomed.append(obj)
     return move_together(game, doomed, Zone.GRAVEYARD) if doomed else []
+
+
+def regenerates(game, obj: GameObject) -> bool:
+    """Rule 614.8: 'the next time [it] would be destroyed this turn, instead remove all damage marked on it
+    and its controller taps it; if it's attacking or blocking, remove it from combat.' Uses the shield."""
+    state = game.state
+    if obj.id not in state.regeneration:
+        return False
+    state.regeneration.remove(obj.id)
+    obj.damage = 0
+    obj.deathtouch_damage = False
+    tap(game, obj)
+    if state.combat:
+        state.combat.attackers.pop(obj.id, None)
+        state.combat.blockers.pop(obj.id, None)
+    return True
 
 
 def sacrifice(game, obj: GameObject) -> GameObject | None:
@@ -259,6 +281,30 @@ def sacrifice(game, obj: GameObject) -> GameObject | None:
 def sacrifice_together(game, objs: list[GameObject]) -> list[GameObject]:
     """Sacrifice several permanents in one event (rule 701.21a; 603.10a looks back on it)."""
     return move_together(game, objs, Zone.GRAVEYARD)
+
+
+def effect_amounts(game, player: str, key: str, amount: int) -> int:
+    """Rule 614.16: 'if an effect would create one or more tokens under your control' / 'put one or more
+    counters on a permanent you control', it does twice that many instead (`replacement: {key: factor}`
+    of a permanent `player` controls), whether a resolving spell or ability or another replacement or
+    prevention effect creates them."""
+    if amount <= 0:
+        return amount
+    state = game.state
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        if chars.controller != player:
+            continue
+        for ability in chars.abilities:
+            if ability.kind == "replacement" and key in ability.data:
+                amount *= int(ability.data[key])
+    return amount
+
+
+def add_counters_by_effect(game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> None:
+    """Counters an effect puts on a permanent (not a cost's), after the effects that replace that (614.16)."""
+    add_counters(game, obj, kind, effect_amounts(game, characteristics(game.state, obj).controller,
+                                                 "counters_multiply", amount), by)
 
 
 def counters_to_put(game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> int:
@@ -316,10 +362,27 @@ def remove_counters(game, obj: GameObject, kind: str, amount: int) -> int:
 
 # --- players ----------------------------------------------------------------------------------
 def gain_life(game, player: str, amount: int) -> None:
-    """One life gain event (rule 119.9): 'whenever you gain life' triggers once per event."""
-    if amount > 0:
-        game.state.players[player].life += amount
-        emit(game, "gains_life", player=player, amount=amount)
+    """One life gain event (rule 119.9): 'whenever you gain life' triggers once per event. 'Players can't
+    gain life this turn' stops it; it can't undo life gained before (614.17a). An event that can't happen
+    can't be replaced either (614.17c): 'if an opponent would gain life, that player loses that much
+    life instead' (`replacement: {opponents_life_gain: lose}`) applies only to a gain that could happen."""
+    if amount <= 0 or "players_cant_gain_life" in game.state.this_turn:
+        return
+    if _life_gain_replaced(game, player):
+        lose_life(game, player, amount)
+        return
+    game.state.players[player].life += amount
+    emit(game, "gains_life", player=player, amount=amount)
+
+
+def _life_gain_replaced(game, player: str) -> bool:
+    state = game.state
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        if chars.controller != player and any(a.kind == "replacement" and a.data.get("opponents_life_gain") == "lose"
+                                              for a in chars.abilities):
+            return True
+    return False
 
 
 def lose_life(game, player: str, amount: int) -> None:
@@ -328,14 +391,43 @@ def lose_life(game, player: str, amount: int) -> None:
 
 
 def draw(game, player: str, count: int = 1) -> None:
+    """Draw `count` cards one at a time; each draw may be replaced (614.11), even from an empty library."""
     state = game.state
     for _ in range(count):
+        if state.over:
+            return
         library = state.zone_ids(Zone.LIBRARY, player)
+        if _draw_replaced(game, player, empty=not library):
+            continue
         if not library:
             state.players[player].drew_from_empty_library = True  # rule 704.5b
             continue
         move(game, state.objects[library[0]], Zone.HAND)
         emit(game, "draws", player=player)
+
+
+def _draw_replaced(game, player: str, *, empty: bool) -> bool:
+    """'If you would draw a card while your library has no cards in it, you win the game instead'
+    (`replacement: {draw_from_empty_library: win}`): the draw doesn't happen (614.6, 614.11)."""
+    if not empty:
+        return False
+    state = game.state
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        if chars.controller == player and any(a.kind == "replacement" and a.data.get("draw_from_empty_library") == "win"
+                                              for a in chars.abilities):
+            win_game(game, player, f"{player} would have drawn from an empty library with {chars.name} (614.11)")
+            return True
+    return False
+
+
+def win_game(game, player: str, why: str) -> None:
+    """Rule 104.2a: a player who wins makes every opponent lose; the game is over."""
+    state = game.state
+    for other in state.players.values():
+        if other.name != player and not other.lost:
+            other.lost, other.loss_reason = True, f"{other.name} lost: {why}"
+    state.over = True
 
 
 # --- damage --------------------------------------------------------------------------------------
@@ -352,12 +444,31 @@ class DamageSource:
         return cls(obj.id, obj.uid, characteristics(game.state, obj))
 
 
-def deal_damage(game, source: DamageSource, target: Target, amount: int, *, combat: bool = False) -> int:
+def damage(game, source: DamageSource, target: Target, amount: int, *, combat: bool = False,
+           self_replacements: tuple[Any, ...] = ()) -> Iterator[Decision]:
+    """Deal damage, first asking the affected player the order of the replacement and prevention
+    effects that would modify it, when that order matters (616.1). Returns the damage dealt."""
+    from reference_engine.damage import choose
+    from reference_engine.prevention import redirected
+
+    if amount <= 0:
+        return 0  # 614.7a: a source that would deal 0 damage deals no damage: nothing to modify
+    target = redirected(game, target, combat=combat)
+    order = yield from choose(game, source, target, amount, combat=combat, self_replacements=self_replacements)
+    return deal_damage(game, source, target, amount, combat=combat, order=order)
+
+
+def deal_damage(game, source: DamageSource, target: Target, amount: int, *, combat: bool = False,
+                order: tuple[Any, ...] | None = None) -> int:
     """Rule 120.3: damage to a player causes life loss, to a planeswalker removes loyalty counters,
-    to a creature is marked on it. Lifelink makes the source's controller gain that much life."""
+    to a creature is marked on it. Lifelink makes the source's controller gain that much life.
+    Replacement and prevention effects modify it first, in `order` (damage.py)."""
+    from reference_engine.damage import modified_amount
+
     if amount <= 0:
         return 0
-    if prevents(game, source, target, amount, combat=combat):
+    amount = modified_amount(game, source, target, amount, combat=combat, order=order)
+    if amount <= 0:
         return 0  # 615: prevented damage isn't dealt, and triggers nothing (603.2g)
     state = game.state
     if target.kind == "object":

@@ -28,7 +28,15 @@ def _may(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
             break
         game.state.rejection = "answer yes or no"
     if move.yes:
+        ability = ctx.item.ability if ctx.item is not None else None
+        if ability is not None and ability.data.get("once_each_turn"):
+            game.state.this_turn.add(done_key(ctx.source_uid, ability))  # 603.2h: the action was taken
         yield from run(game, ctx, params["then"])
+
+
+def done_key(source_uid, ability) -> str:
+    """'Do this only once each turn' (603.2h): that this source's controller took the action this turn."""
+    return f"done:{source_uid}:{id(ability)}"
 
 
 @effect("may_pay")
@@ -50,14 +58,23 @@ def _may_pay(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
         if problem is None:
             break
         game.state.rejection = problem
-    _pay(game, ctx.controller, cost, move.payments)
+    yield from _pay(game, ctx.controller, cost, move.payments)
     yield from run(game, ctx, params["then"])
 
 
-def _pay(game, player: str, cost: ManaCost, payments) -> None:
+def _pay(game, player: str, cost: ManaCost, payments) -> Iterator[Decision]:
     from reference_engine.casting import pay_mana
 
-    pay_mana(game, player, cost, 0, payments)
+    yield from pay_mana(game, player, cost, 0, payments)
+
+
+def _without_choices(steps: Iterator[Decision]) -> None:
+    """Run a generator that must not ask anything (a trial payment)."""
+    from reference_engine.replacement import EngineLimit
+
+    for _ in steps:
+        raise EngineLimit("trying this payment would ask the order of replacement effects on the mana "
+                          "(rule 616.1); a trial payment that asks a choice is not modelled")
 
 
 def _payment_problem(game, player: str, cost: ManaCost, payments) -> str | None:
@@ -68,7 +85,7 @@ def _payment_problem(game, player: str, cost: ManaCost, payments) -> str | None:
         if pay(Counter(pool), cost.with_x(0)) is None:
             return f"the cost {cost} can't be paid with the mana available ({format_pool(pool) or 'none'})"
         return None
-    return _trial(game, lambda: _pay(game, player, cost, payments))
+    return _trial(game, lambda: _without_choices(_pay(game, player, cost, payments)))
 
 
 def _trial(game, attempt) -> str | None:

@@ -1,10 +1,12 @@
-"""Prevention effects (rule 615): 'prevent all [combat] damage that would be dealt [this turn] by ...'.
+"""Prevention effects (rule 615) from resolved spells and abilities.
 
-A prevention effect from a resolved spell or ability watches damage events for as long as it lasts;
-it is not a characteristic of any object. Which sources it covers is decided as each damage event
-would happen, from the source's characteristics then: the set of creatures is not locked in as the
-effect begins (rule 611.2c applies only to effects that change objects' characteristics).
-Prevented damage is never dealt, so nothing that triggers on it triggers (603.2g).
+'Prevent all [combat] damage that would be dealt [this turn] by ...' (PreventionEffect) and 'prevent
+the next N damage that would be dealt to [target] this turn' (Shield, 615.7) watch damage events for as
+long as they last; they are not characteristics of any object. Which sources a PreventionEffect covers
+is decided as each damage event would happen, from the source's characteristics then: the set of
+creatures is not locked in as the effect begins (rule 611.2c applies only to effects that change
+objects' characteristics). A shield is used up as it prevents damage (615.3). Prevented damage is never
+dealt, so nothing that triggers on it triggers (603.2g). damage.py applies them with replacement effects.
 """
 
 from __future__ import annotations
@@ -25,22 +27,109 @@ class PreventionEffect:
     controller: str
     timestamp: int
     duration: str = "end_of_turn"  # end_of_turn | permanent
+    source_uid: int | None = None  # the spell or ability's source, which names the effect (616.1)
+    source_name: str = ""
+    to_you: bool = False  # 'prevent all damage that would be dealt to you'
 
 
-def add(game, effect: PreventionEffect) -> None:
+@dataclass(eq=False)
+class Shield:
+    """'Prevent the next N damage that would be dealt to [target] this turn' (615.7): `remaining` of it."""
+
+    target: Target
+    remaining: int
+    controller: str
+    timestamp: int
+    source_uid: int | None = None
+    source_name: str = ""
+    duration: str = "end_of_turn"
+    combat_only: bool = False
+    rider: dict[str, Any] | None = None  # what the rest of the effect does with the damage prevented (615.5)
+
+
+@dataclass(eq=False)
+class NextInstance:
+    """'The next time [source] would deal damage this turn, prevent that damage' (615.8): the next damage
+    event from that object, however much, then it is used up."""
+
+    source_object: int
+    controller: str
+    timestamp: int
+    source_uid: int | None = None
+    source_name: str = ""
+    duration: str = "end_of_turn"
+    combat_only: bool = False
+    rider: dict[str, Any] | None = None
+    used: bool = False
+
+
+@dataclass(eq=False)
+class Redirect:
+    """'All combat damage that would be dealt to you this turn is dealt to target attacking creature
+    instead' (a redirection effect, 614.9): a replacement effect kept with the prevention effects, since
+    it too watches damage events for a duration."""
+
+    to_object: int
+    controller: str
+    timestamp: int
+    combat_only: bool = False
+    duration: str = "end_of_turn"
+
+
+def redirected(game, target: Target, *, combat: bool) -> Target:
+    """Where damage to `target` is dealt: a redirection applies only while the permanent it redirects to is
+    still on the battlefield and still a creature, planeswalker or battle (614.9)."""
+    from reference_engine.layers import characteristics
+    from reference_engine.model import Zone
+
+    state = game.state
+    for effect in state.prevention:
+        if not isinstance(effect, Redirect) or (effect.combat_only and not combat):
+            continue
+        if target.kind != "player" or target.value != effect.controller:
+            continue
+        obj = state.objects.get(effect.to_object)
+        if obj is None or obj.zone is not Zone.BATTLEFIELD:
+            continue
+        if not {"Creature", "Planeswalker", "Battle"} & set(characteristics(state, obj).types):
+            continue
+        return Target("object", obj.id)
+    return target
+
+
+def add(game, effect: PreventionEffect | Shield | NextInstance | Redirect) -> None:
     game.state.prevention.append(effect)
+
+
+def preventing(game, source, target: Target, *, combat: bool) -> list[PreventionEffect]:
+    """The 'prevent all' effects that would prevent damage from `source` to `target` (615.1a)."""
+    state = game.state
+    found = []
+    obj = state.objects.get(source.object_id) if source.object_id is not None else None
+    for effect in state.prevention:
+        if not isinstance(effect, PreventionEffect) or (effect.combat_only and not combat):
+            continue
+        if effect.to_you and not (target.kind == "player" and target.value == effect.controller):
+            continue
+        if matches(state, obj, effect.source, FilterContext(effect.controller), chars=source.chars):
+            found.append(effect)
+    return found
 
 
 def prevents(game, source, target: Target, amount: int, *, combat: bool) -> bool:
     """True if some prevention effect prevents all of this damage (615.1a)."""
-    state = game.state
-    for effect in state.prevention:
-        if effect.combat_only and not combat:
-            continue
-        obj = state.objects.get(source.object_id) if source.object_id is not None else None
-        if matches(state, obj, effect.source, FilterContext(effect.controller), chars=source.chars):
-            return True
-    return False
+    return bool(preventing(game, source, target, combat=combat))
+
+
+def shields(game, target: Target) -> list[Shield]:
+    """The shields left on a player or permanent (615.7)."""
+    return [e for e in game.state.prevention if isinstance(e, Shield) and e.target == target and e.remaining > 0]
+
+
+def next_instances(game, source) -> list[NextInstance]:
+    """The 'next time [it] would deal damage' effects waiting for this source (615.8)."""
+    return [e for e in game.state.prevention
+            if isinstance(e, NextInstance) and not e.used and e.source_object == source.object_id]
 
 
 def end_of_turn(game) -> None:

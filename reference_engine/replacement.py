@@ -9,8 +9,9 @@ Mana: 'if a land is tapped for mana, it produces {B} instead' (106.12b), 'produc
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from itertools import permutations
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
@@ -20,6 +21,48 @@ from reference_engine.moves import Decision, Illegal
 
 class EngineLimit(Exception):
     """A situation the reference engine does not model (reported as an engine error, not a rules answer)."""
+
+
+# --- the order of several effects on one event (616.1) --------------------------------------------
+@dataclass(frozen=True, eq=False)
+class Applicable:
+    """A replacement or prevention effect that applies to an event, and the object it comes from (how a
+    player names it when choosing the order)."""
+
+    source_uid: int | None
+    source_name: str
+    timestamp: int
+    spec: Any
+
+
+def choose_order(game, player: str, effects: Sequence[Applicable], outcome: Callable[[list[Applicable]], Any],
+                 what: str) -> Iterator[Decision]:
+    """Rule 616.1: the affected player chooses one of the applicable effects to apply, then another among
+    those left, and so on (616.1e-f). `outcome(order)` is the result of applying them in that order;
+    the player is asked only while the orders left give different results. Returns the order."""
+    chosen: list[Applicable] = []
+    remaining = sorted(effects, key=lambda e: e.timestamp)
+    while len(remaining) > 1:
+        if len({outcome(chosen + list(rest)) for rest in permutations(remaining)}) == 1:
+            break
+        first = yield from _ask_first(game, player, remaining, what)
+        chosen.append(first)
+        remaining.remove(first)
+    return chosen + remaining
+
+
+def _ask_first(game, player: str, effects: list[Applicable], what: str) -> Iterator[Decision]:
+    names = ", ".join(e.source_name for e in effects)
+    decision = Decision(player, "replacement", f"choose which effect applies first to {what}: {names}",
+                        {"sources": [e.source_uid for e in effects]})
+    while True:
+        move = yield decision
+        found = next((e for e in effects if move.replacement is not None and e.source_uid == move.replacement), None)
+        if found is not None:
+            return found
+        game.state.rejection = (f"name the source of one of the effects that apply to {what}: {names}"
+                                if move.replacement is not None else
+                                f"choose which replacement or prevention effect applies first ({names})")
 
 
 # --- entering the battlefield --------------------------------------------------------------------
@@ -61,6 +104,30 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
     if "Saga" in face.subtypes:
         counters["lore"] += 1  # 714.3a: as a Saga enters, its controller puts a lore counter on it
     entry.counters = dict(counters)
+    if any(a.kind == "replacement" and a.data.get("enters_tapped") for a in face.abilities) or \
+            enters_tapped_by_others(game, face, card, controller):
+        entry.tapped = True  # 'this creature enters tapped'; '[objects] enter tapped' (614.1d)
+
+
+def enters_tapped_by_others(game, face: Face, card: CardDef, controller: str) -> bool:
+    """'Creatures and nonbasic lands your opponents control enter tapped' (614.1d): applies if the permanent,
+    as it would exist on the battlefield (the face or copy it enters as, under `controller`), matches one
+    of the filters (614.12). A permanent's own such ability can't apply to it: it is not there yet."""
+    from reference_engine.layers import printed
+
+    state = game.state
+    would_be = None
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        for ability in chars.abilities:
+            filters = ability.data.get("others_enter_tapped") if ability.kind == "replacement" else None
+            if not filters:
+                continue
+            would_be = would_be or printed(face, card, controller)
+            ctx = FilterContext(chars.controller, obj.id, obj.uid)
+            if any(matches(state, None, filt, ctx, chars=would_be) for filt in filters):
+                return True
+    return False
 
 
 def copy_exceptions(chosen: tuple[Face, CardDef], exceptions: dict[str, Any] | None) -> tuple[Face, CardDef]:
@@ -147,6 +214,11 @@ def _choose_as_enters(game, face: Face, controller: str, what: str) -> Iterator[
 def mana_replacements(game, source, source_chars, player: str, tapped_for_mana: bool) -> list[Any]:
     """Replacement abilities that apply to a mana ability of `source` (with characteristics
     `source_chars`, as it was when activated) resolving for `player`."""
+    return [e.spec for e in mana_replacement_effects(game, source, source_chars, player, tapped_for_mana)]
+
+
+def mana_replacement_effects(game, source, source_chars, player: str, tapped_for_mana: bool) -> list[Applicable]:
+    """The same, with the permanent each comes from, in timestamp order."""
     state = game.state
     found = []
     for obj in state.battlefield():
@@ -156,8 +228,18 @@ def mana_replacements(game, source, source_chars, player: str, tapped_for_mana: 
                 spec = ability.data["mana_production"]
                 if mana_replacement_applies(game, spec, chars.controller, obj.id, source, source_chars, player,
                                             tapped_for_mana):
-                    found.append((obj.timestamp, spec))
-    return [spec for _, spec in sorted(found, key=lambda f: f[0])]
+                    found.append(Applicable(obj.uid, chars.name, obj.timestamp, spec))
+    return sorted(found, key=lambda e: e.timestamp)
+
+
+def order_mana_replacements(game, player: str, effects: list[Applicable], produced: Counter[str]) -> Iterator[Decision]:
+    """The specs of `effects` in the order the player who gets the mana chooses (616.1)."""
+    if len(effects) <= 1:
+        return [e.spec for e in effects]
+    order = yield from choose_order(game, player, effects,
+                                    lambda order: tuple(sorted(_apply_all([e.spec for e in order], produced).items())),
+                                    "the mana produced")
+    return [e.spec for e in order]
 
 
 def mana_replacement_applies(game, spec: dict[str, Any], controller: str, effect_source_id: int, source,
@@ -186,14 +268,8 @@ def _apply_one(spec: dict[str, Any], produced: Counter[str]) -> Counter[str]:
 
 
 def replace_production(specs: list[dict[str, Any]], produced: Counter[str]) -> Counter[str]:
-    """The mana actually produced. With two or more applicable effects, the affected player would
-    choose their order (rule 616.1); that choice is not modelled unless every order agrees."""
-    if len(specs) <= 1:
-        return _apply_one(specs[0], produced) if specs else produced
-    outcomes = {tuple(sorted(_apply_all(order, produced).items())) for order in permutations(specs)}
-    if len(outcomes) > 1:
-        raise EngineLimit("several replacement effects apply to one mana event and their order matters; "
-                          "the reference engine does not ask for that order yet")
+    """The mana actually produced: each applicable effect applied once (614.5), in the order the
+    affected player chose (616.1, order_mana_replacements)."""
     return _apply_all(specs, produced)
 
 

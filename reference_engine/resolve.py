@@ -73,7 +73,8 @@ def _resolve_ability(game, item: StackItem) -> Iterator[Decision]:
     specs = data.get("targets", [])
     legal = _legal_flags(game, specs, item)
     ctx = effects.Ctx(item.controller, item.source_id, item.source_uid, item.source_name, item.source_snapshot,
-                      item.targets, legal, item.x or 0, item.event, item)
+                      item.targets, legal, item.x or 0, item.event, item,
+                      dict(item.event.get("memory") or {}))  # what a delayed trigger refers to (603.7c)
     if specs and item.targets and not any(legal):
         state.stack.remove(item)
         return

@@ -143,6 +143,9 @@ def check(game) -> Iterator[Decision]:
                 to_graveyard.append(obj)
                 continue
             if has_lethal_damage(obj, chars) and not chars.has_keyword("Indestructible"):  # 704.5g-h; 702.12b
+                if ops.regenerates(game, obj):  # destroyed, so regeneration replaces it (614.8)
+                    performed = True
+                    continue
                 to_graveyard.append(obj)
                 continue
         if "Planeswalker" in chars.types and obj.counters.get("loyalty", 0) <= 0:  # 704.5i

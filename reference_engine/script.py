@@ -124,6 +124,8 @@ class Script:
                 targets=tuple(self.target(t) for t in value["targets"]) if "targets" in value else None,
                 order=tuple(self.game.state.objects[self.object_id(o)].uid for o in value["order"])
                 if "order" in value else None,
+                replacement=self.game.state.objects[self.object_id(value["replacement"])].uid
+                if "replacement" in value else None,
                 color=value.get("color"), mana=value.get("mana"), number=value.get("number"),
                 payments=self.payments(value.get("pay")),
                 counter=(value["counter"]["kind"], value["counter"]["action"]) if "counter" in value else None)

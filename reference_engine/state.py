@@ -25,6 +25,21 @@ _BATTLEFIELD = (Zone.BATTLEFIELD, None)
 
 
 @dataclass(eq=False)
+class DelayedTrigger:
+    """A delayed triggered ability (rule 603.7), created by a resolving spell or ability: it triggers
+    once, the next time its event occurs (603.7b). Its source and controller are those of the spell or
+    ability that created it (603.7d-e); `memory` holds the objects it refers to ('that creature'), by the
+    ids they had then, so a new object those become is not affected (603.7c)."""
+
+    controller: str
+    source_id: int | None
+    source_uid: int | None
+    source_name: str
+    ability: Any
+    memory: dict[str, Any]
+
+
+@dataclass(eq=False)
 class PendingTrigger:
     """A triggered ability that has triggered but is not on the stack yet (rule 603.3)."""
 
@@ -64,6 +79,12 @@ class GameState:
     effects: list[ContinuousEffect] = field(default_factory=list)
     prevention: list[Any] = field(default_factory=list)  # prevention effects (615), see prevention.py
     pending_triggers: list[PendingTrigger] = field(default_factory=list)
+    delayed: list[DelayedTrigger] = field(default_factory=list)  # delayed triggered abilities (603.7)
+    skips: list[tuple[str, str]] = field(default_factory=list)  # (player, step): 'skips their next ...' (614.10)
+    # Rules that a resolved spell changed for this turn: 'damage can't be prevented' (615.12), 'players
+    # can't gain life' (614.17). Cleared in the cleanup step.
+    this_turn: set[str] = field(default_factory=set)
+    regeneration: list[int] = field(default_factory=list)  # ids of permanents with a regeneration shield (614.8)
     combat: Combat | None = None
     spells_cast: Counter[str] = field(default_factory=Counter)  # this turn, per player
     previous_turn_spells: Counter[str] = field(default_factory=Counter)

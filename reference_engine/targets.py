@@ -14,6 +14,7 @@ KINDS: dict[str, tuple[tuple[Zone, ...], dict[str, Any]]] = {
     "creature": ((Zone.BATTLEFIELD,), {"types": ["Creature"]}),
     "permanent": ((Zone.BATTLEFIELD,), {}),
     "planeswalker": ((Zone.BATTLEFIELD,), {"types": ["Planeswalker"]}),
+    "player_or_planeswalker": ((Zone.BATTLEFIELD,), {"types": ["Planeswalker"]}),  # also allows players
     "spell": ((Zone.STACK,), {}),
     "card": ((Zone.GRAVEYARD,), {}),
     "player": ((), {}),
@@ -30,7 +31,7 @@ def _object_ok(game, spec: dict[str, Any], obj: GameObject, controller: str, sou
 
 
 def _player_ok(game, spec: dict[str, Any], player: str, controller: str) -> bool:
-    if spec["what"] not in ("any", "player"):
+    if spec["what"] not in ("any", "player", "player_or_planeswalker"):
         return False
     relation = spec.get("player")
     if relation is not None and (relation == "opponent") != (player != controller):

@@ -52,6 +52,7 @@ def _ctx(source: TriggerSource) -> FilterContext:
 
 
 @matcher("enters", "enters")
+@matcher("becomes_tapped", "becomes_tapped")  # a permanent already there going from untapped to tapped (603.2e)
 @matcher("attacks", "attacks")
 @matcher("enters_or_attacks", "enters", "attacks")  # one ability, two trigger events
 @matcher("transforms_into", "transformed")  # the permanent as it is right after it transformed (701.27e)
@@ -163,6 +164,16 @@ def _cast(game, event, value, source) -> bool:
     return spell is not None and matches(game.state, spell, value.get("filter"), _ctx(source))
 
 
+MATCHERS["reflexive"] = ((), lambda game, event, value, source: False)  # created already triggered (603.12)
+
+
+@matcher("damage_prevented", "damage_prevented")
+def _damage_prevented(game, event, value, source) -> bool:
+    """'Whenever damage that would be dealt to you is prevented' (615.13)."""
+    target = event.data["target"]
+    return value.get("to") != "you" or (target.kind == "player" and target.value == source.controller)
+
+
 def _permanent_sources(state) -> list[tuple[TriggerSource, tuple[Ability, ...]]]:
     """The permanents with triggered abilities. They follow from the characteristics, so they are
     kept until the state's version changes: most events (damage, mana, a spell cast) change none."""
@@ -228,7 +239,7 @@ def _class_level_reached(game, source: TriggerSource, ability: Ability) -> bool:
 
 def check(game, event: Event) -> list[PendingTrigger]:
     """Every triggered ability that triggers on `event`; intervening-if clauses checked now (603.4)."""
-    found: list[PendingTrigger] = []
+    found: list[PendingTrigger] = _delayed(game, event)
     for source, abilities in _sources(game, event):
         for ability in abilities:
             if ability.kind != "triggered" or not _class_level_reached(game, source, ability):
@@ -237,6 +248,8 @@ def check(game, event: Event) -> list[PendingTrigger]:
             kinds, fn = MATCHERS[key]
             if event.kind not in kinds or not fn(game, event, value, source):
                 continue
+            if ability.data.get("once_each_turn") and _done_this_turn(game, source, ability):
+                continue  # 603.2h: it triggers only if the action wasn't taken this turn
             pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability,
                                      dict(event.data), game.state.new_timestamp(), source.transform_count,
                                      source.snapshot)
@@ -244,6 +257,36 @@ def check(game, event: Event) -> list[PendingTrigger]:
                 continue
             found.append(pending)
     return found + _additional_triggers(game, found)
+
+
+def _done_this_turn(game, source: TriggerSource, ability: Ability) -> bool:
+    from reference_engine.optional_effects import done_key
+
+    return done_key(source.uid, ability) in game.state.this_turn
+
+
+@matcher("countered", "countered")
+def _countered(game, event, value, source) -> bool:
+    """'Whenever a spell you've cast is countered': the spell as it was on the stack, looking back in
+    time (603.10e), since after the event it is a card in a graveyard."""
+    return value.get("player") != "you" or event.data["controller"] == source.controller
+
+
+def _delayed(game, event: Event) -> list[PendingTrigger]:
+    """Delayed triggered abilities that trigger on `event` (603.7): each triggers once, the next time its
+    event occurs, and then is gone (603.7b)."""
+    state = game.state
+    found = []
+    for delayed in list(state.delayed):
+        ((key, value),) = delayed.ability.data["when"].items()
+        kinds, fn = MATCHERS[key]
+        source = TriggerSource(delayed.source_id, delayed.source_uid or 0, delayed.source_name, delayed.controller)
+        if event.kind in kinds and fn(game, event, value, source):
+            state.delayed.remove(delayed)
+            found.append(PendingTrigger(delayed.controller, delayed.source_id, delayed.source_uid, delayed.source_name,
+                                        delayed.ability, dict(event.data, memory=delayed.memory),
+                                        state.new_timestamp()))
+    return found
 
 
 @matcher("state")

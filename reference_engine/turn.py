@@ -76,6 +76,11 @@ def _kept_tapped(game) -> set[int]:
 def _begin(game, step: Step) -> Iterator[Decision]:
     """Turn-based actions and 'at the beginning of' triggers. Returns True to skip the step."""
     state = game.state
+    if (state.active, step.value) in state.skips:
+        # 614.10: 'skip your next draw step' replaces that step with nothing; each such effect skips one
+        # occurrence (614.10a), and a step already begun can't be skipped (the effect waits for the next).
+        state.skips.remove((state.active, step.value))
+        return True
     if step is Step.UNTAP:
         start_of_turn_control(game)
         untap_step(game)
@@ -100,9 +105,9 @@ def _begin(game, step: Step) -> Iterator[Decision]:
     elif step is Step.FIRST_STRIKE_DAMAGE:
         if not combat.has_first_strike_step(game):
             return True
-        combat.combat_damage(game, first_strike=True, split_steps=True)
+        yield from combat.combat_damage(game, first_strike=True, split_steps=True)
     elif step is Step.COMBAT_DAMAGE:
-        combat.combat_damage(game, first_strike=False, split_steps=bool(state.combat.first_strike_dealt))
+        yield from combat.combat_damage(game, first_strike=False, split_steps=bool(state.combat.first_strike_dealt))
     ops.emit(game, "step_begins", step=step.value, active=state.active)
     return False
 
@@ -165,6 +170,8 @@ def _cleanup(game) -> Iterator[Decision]:
         obj.deathtouch_damage = False
     state.effects = [e for e in state.effects if e.duration != "end_of_turn"]
     prevention.end_of_turn(game)
+    state.this_turn.clear()
+    state.regeneration.clear()  # 'the next time it would be destroyed this turn' (614.8)
     state.touch()
     performed = yield from _sba_or_triggers(game)
     if performed:
@@ -243,6 +250,6 @@ def _perform(game, move: Move) -> Iterator[Decision]:
     elif isinstance(move, Cast):
         yield from casting.cast_with_optional_costs(game, move)
     elif isinstance(move, Activate):
-        casting.activate(game, move)
+        yield from casting.activate(game, move)
     else:
         raise Illegal(f"{type(move).__name__} is not a priority action")

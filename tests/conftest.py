@@ -23,6 +23,7 @@ pytest_plugins = ["pytester", "tests.site_support"]
 # user's; commands run in subprocesses inherit it.
 _CACHE = tempfile.mkdtemp(prefix="mtg-conformance-test-cache-")
 atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
+atexit.register(lambda: os.path.exists(_CACHE + ".key") and os.remove(_CACHE + ".key"))  # its key, beside it
 os.environ["MTG_CONFORMANCE_CACHE"] = _CACHE
 
 

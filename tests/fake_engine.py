@@ -8,6 +8,12 @@ partial-exit (an unterminated line, then exit), wrong-seq, slow (sleep ARGUMENT 
 answer), stdout-log (a log line on stdout before the reply), bad-schema (a reply the schema
 rejects), twice (the reply written twice), record (append each case received, and the reply
 without its seq, to ARGUMENT.<pid>).
+orphan (start a grandchild in a session of its own that holds stdout open and sleeps, write its pid
+to ARGUMENT, then crash), stderr-flood (ARGUMENT megabytes on stderr in one line, then answer).
+skip (answer skipped), nan (a NaN in the observed state), deep (a reply nested ARGUMENT deep, or 100,000),
+duplicate-observation (the last observation twice), extra-observation (one after an action that is
+not a checkpoint).
+With FAKE_ENGINE_PIDS set, each engine process appends its pid to that file when it starts.
 Modes at the handshake: bad-version, no-start, silent-start; crash-for-good crashes on a marked
 case and can't start again afterwards (ARGUMENT: a file it creates).
 Sleeps are far longer than the timeouts the tests use, so the tests can't be flaky.
@@ -41,6 +47,9 @@ def main() -> int:
     out = sys.stdout
     engine = ReferenceEngine()
     log(f"started in mode {mode}")
+    if os.environ.get("FAKE_ENGINE_PIDS"):
+        with open(os.environ["FAKE_ENGINE_PIDS"], "a", encoding="utf-8") as pids:
+            pids.write(f"{os.getpid()}\n")
     if mode == "no-start" or (mode == "crash-for-good" and os.path.exists(argument)):
         log("cannot find my card database")
         return 1
@@ -70,6 +79,34 @@ def main() -> int:
             if mode == "crash-for-good":
                 open(argument, "w").close()  # it won't start again
             os._exit(3)
+        elif mode == "orphan":
+            import subprocess
+
+            child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"], start_new_session=True)
+            with open(argument, "w", encoding="utf-8") as pid:
+                pid.write(str(child.pid))
+            os._exit(3)
+        elif mode == "stderr-flood":
+            sys.stderr.write("x" * (int(argument) * 1024 * 1024))
+            sys.stderr.flush()
+            send(out, reply)
+        elif mode == "skip":
+            send(out, {"seq": seq, "skipped": {"reason": "this engine runs nothing"}})
+        elif mode == "nan":
+            reply["result"]["observations"][-1]["state"]["unasked"] = float("nan")
+            send(out, reply)
+        elif mode == "deep":
+            depth = int(argument or 100_000)
+            text = json.dumps(reply)
+            out.write(text[:-1] + ', "deep": ' + "[" * depth + "]" * depth + "}\n")
+            out.flush()
+        elif mode == "duplicate-observation":
+            reply["result"]["observations"].append(reply["result"]["observations"][-1])
+            send(out, reply)
+        elif mode == "extra-observation":
+            observations = reply["result"]["observations"]
+            observations.append({**observations[-1], "after": observations[-1]["after"] + 5})
+            send(out, reply)
         elif mode == "hang":
             time.sleep(FOREVER)
         elif mode == "garbage":

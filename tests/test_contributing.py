@@ -49,7 +49,7 @@ def test_the_worked_example_in_contributing_works_when_followed(capsys, full_cor
     from tests.conftest import REPO
 
     doc = (REPO / "CONTRIBUTING.md").read_text()
-    command = re.search(r"```sh\n(mtg-conformance new nightpack-ambusher-03 [^\n]+)\n```", doc).group(1)
+    command = re.search(r"```sh\n(\.venv/bin/mtg-conformance new nightpack-ambusher-03 [^\n]+)\n```", doc).group(1)
     body = re.search(r"Replace everything after the comment block.*?```yaml\n(.*?)```", doc, re.S).group(1)
     assert main(command.split()[1:] + ["--cases", str(corpus_builder.root)]) == 0
     path = corpus_builder.root / "nightpack-ambusher" / "changeling-example.yaml"

@@ -24,3 +24,23 @@ def test_related_rules_are_equal_or_parent_and_child() -> None:
 def test_a_mutant_is_relevant_when_one_rule_is_related() -> None:
     assert relevant(["107.3a", "602.2b"], ["115.1", "602.2"])
     assert not relevant(["704.5f"], ["107.3m", "107.3"])
+
+
+def test_running_only_reachable_cases_gives_the_exhaustive_matrix() -> None:
+    """A mutant skips the cases that never call what it replaces (mutants/reach.py): the matrix must be
+    the one running every case on every mutant gives."""
+    from harness.corpus import Corpus
+    from harness.killmatrix import compute
+    from harness.validation import validate_corpus
+    from tests.conftest import REAL_CORPUS
+
+    corpus = Corpus(REAL_CORPUS)
+    cases = validate_corpus(corpus).valid_cases
+    topics = {}
+    for case in cases:  # one case of each topic, so many rules are exercised
+        topics.setdefault(case.topic, case)
+    sample = list(topics.values())
+    selective = compute(sample, corpus, workers=1)
+    exhaustive = compute(sample, corpus, workers=1, exhaustive=True)
+    assert selective.as_json() == exhaustive.as_json()
+    assert selective.null_caught == exhaustive.null_caught

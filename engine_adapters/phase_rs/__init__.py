@@ -25,7 +25,7 @@ class PhaseEngine(Adapter):
     }
     adapter_limitations = (
         "Engine prompts other than targets, X, modes, a color or type of mana, mana payment, a sacrifice, a "
-        "yes/no, an optional cost, a choice between effects, an optional copy, trigger order, the legend rule, "
+        "yes/no, an optional cost, a choice between effects, an optional copy, trigger order, the order of replacement effects, the legend rule, "
         "a number and choosing cards (blight, discard) are not translated: such a case is skipped, naming the "
         "prompt.",
         "phase.rs asks for targets as a triggered ability goes on the stack even when its text makes a "

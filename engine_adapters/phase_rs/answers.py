@@ -60,16 +60,33 @@ class Answers:
         self.apply(player, {"type": "ChooseBranch", "data": {"index": index}})
 
     def answer_replacement(self, player: str, choice: Choice) -> None:
-        """An optional replacement ('you may have ... enter as a copy of'): apply it or decline it,
-        then name the object it copies."""
+        """Which of several replacement effects applies first (616.1, the case's `choose: {replacement}`
+        names the source), or an optional replacement ('you may have ... enter as a copy of'): apply it
+        or decline it, then name the object it copies."""
         data = self.waiting()["data"]
-        if (data.get("kind") or {}).get("type") != "OptionalBranch":
-            raise Unsupported("phase.rs asks which replacement effect applies first; the adapter does not "
+        kind = (data.get("kind") or {}).get("type")
+        if kind == "Order":
+            self.answer_replacement_order(player, choice, data.get("candidates") or [])
+            return
+        if kind != "OptionalBranch":
+            raise Unsupported(f"phase.rs asks a replacement choice of kind {kind!r}; the adapter does not "
                               "translate that choice")
         accept = bool(choice.objects) if choice.objects is not None else self.yes(choice)
         self.apply(player, {"type": "ChooseReplacement", "data": {"index": 0 if accept else 1}})
         if accept and choice.objects and self.waiting()["type"] == "CopyTargetChoice":
             self.answer_copy_target(player, choice)
+
+    def answer_replacement_order(self, player: str, choice: Choice, candidates: list[dict[str, Any]]) -> None:
+        """phase.rs lists the applicable effects with their sources; the case names the source of the one
+        to apply first."""
+        if choice.replacement is None:
+            raise Rejected("phase.rs asks which replacement effect applies first "
+                           f"({[c.get('source_name') for c in candidates]}), and the answer names none")
+        index = next((i for i, c in enumerate(candidates) if c.get("source_id") == choice.replacement), None)
+        if index is None:
+            raise Rejected(f"none of the effects phase.rs offers ({[c.get('source_name') for c in candidates]}) "
+                           f"comes from object {choice.replacement}")
+        self.apply(player, {"type": "ChooseReplacement", "data": {"index": index}})
 
     def answer_copy_target(self, player: str, choice: Choice) -> None:
         if not choice.objects:

@@ -40,6 +40,9 @@ class PythonMtgEngine(Adapter):
         "choices": "a choice made while a spell or ability resolves is taken inside the move that resolves it, "
                    "through the engine's choice seam, which is answered before the move: the game never waits "
                    "for the case's `choose`",
+        "replacement-order": "the replacement effects it models are applied in a fixed way inside the move that "
+                             "causes the event (its driver counts life-gain doublers and '+1' effects together), "
+                             "with no decision for the order of several (rule 616.1): the game never waits for it",
         "color-identity": "the engine takes a card's color identity from its card data (colorIdentity) instead "
                           "of deriving it from the card (rule 903.4); reporting it would only echo the corpus",
     }

@@ -72,13 +72,40 @@ def cases_to_run(args: argparse.Namespace) -> tuple[Corpus, CorpusReport, list[C
         print("not running: fix the problems above first (or select other cases with -k/--tag)", file=sys.stderr)
         return None
     if not cases:
-        print("no case matches the selection", file=sys.stderr)
+        print(nothing_selected(args, report.valid_cases), file=sys.stderr)
         return None
     if getattr(args, "shard", None):
         cases = shard(cases, *args.shard)
         if not cases:  # a small selection may leave a shard empty: its (empty) report still merges
             print(f"note: shard {args.shard[0]}/{args.shard[1]} has none of the selected cases", file=sys.stderr)
     return corpus, report, cases
+
+
+def nothing_selected(args: argparse.Namespace, cases: list[Case]) -> str:
+    """Why nothing was selected, with the close case ids and the known tags: a way forward."""
+    import difflib
+
+    lines = ["no case matches the selection" + (f" (shard {args.shard[0]}/{args.shard[1]} of it is empty)"
+                                                 if getattr(args, "shard", None) else "")]
+    ids = [case.id for case in cases]
+    tags = sorted({tag for case in cases for tag in case.requires})
+    for pattern in args.patterns or []:
+        if not select(cases, [pattern]):
+            close = difflib.get_close_matches(pattern, ids, n=3, cutoff=0.5) or [
+                i for i in ids if pattern.split("/")[-1][:6] in i][:3]
+            lines.append(f"  -k {pattern}: matches no case id" +
+                         (f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""))
+    for tag in args.tags or []:
+        if tag not in tags:
+            close = difflib.get_close_matches(tag, tags, n=2)
+            lines.append(f"  --tag {tag}: no case requires it" +
+                         (f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""))
+    if args.patterns:
+        lines.append(f"  topics: {', '.join(sorted({case.topic for case in cases}))}")
+    if args.tags:
+        lines.append(f"  tags: {', '.join(tags)}")
+    lines.append("  (`list` shows every case; -k takes part of an id or a glob, --tag a capability)")
+    return "\n".join(lines)
 
 
 def print_problems(report: CorpusReport, stream=None) -> None:

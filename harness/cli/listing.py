@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from tabulate import tabulate
 
-from harness.cli.common import add_corpus_option, add_selection_options, corpus_from, print_problems, validated_selection
+from harness.cli.common import (add_corpus_option, add_selection_options, corpus_from, nothing_selected, print_problems,
+                                 validated_selection)
 
 
 def add_parser(verbs) -> None:
@@ -23,6 +25,9 @@ def handle(args: argparse.Namespace) -> int:
     if corpus is None:
         return 2
     report, cases = validated_selection(args, corpus)
+    if not cases and (args.patterns or args.tags) and not report.problems:  # as `run`: the selection is a mistake
+        print(nothing_selected(args, report.valid_cases), file=sys.stderr)
+        return 2
     if args.format == "json":
         print(json.dumps([{"id": c.id, "description": c.description, "rulings": c.rulings, "rules": c.rules,
                            "requires": c.requires, "file": c.display_path} for c in cases], indent=2))

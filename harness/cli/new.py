@@ -67,7 +67,14 @@ def handle(args: argparse.Namespace) -> int:
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
         print(f"error: {name!r} is not a case name: use lower case letters, digits and dashes", file=sys.stderr)
         return 2
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", ruling.group):  # the id comes from a file: it may lead anywhere
+        print(f"error: the ruling id {ruling.id!r} gives {ruling.group!r}, which is not a folder name of the corpus "
+              "(lower case letters, digits and dashes): refusing to write outside the corpus", file=sys.stderr)
+        return 2
     path = corpus.root / ruling.group / f"{name}.yaml"
+    if not path.parent.resolve().is_relative_to(corpus.root.resolve()):  # a topic folder linked elsewhere
+        print(f"error: {path.parent} leads outside the corpus: refusing to write there", file=sys.stderr)
+        return 2
     if path.exists():
         print(f"error: {path} already exists; choose another --name", file=sys.stderr)
         return 2

@@ -88,20 +88,22 @@ def handle(args: argparse.Namespace) -> int:
         rows = [["null", "applies no rules at all", "caught" if null in CAUGHT else null.value]]
         caught, relevant_caught = [], []
         rules = case.data.get("rules") or []
-        for name, info in mutants().items():
+        for name, info in (every_mutant := mutants()).items():
             status = outcome(case, f"mutant:{name}", corpus)
             is_relevant = relevant(info.rules, rules)
             if status in CAUGHT:
                 caught.append(name)
                 if is_relevant:
                     relevant_caught.append(name)
-            verdict = ("caught" + (" (relevant)" if is_relevant else "")) if status in CAUGHT else "-"
-            rows.append([f"mutant:{name}", f"{info.breaks} [{', '.join(info.rules)}]", verdict])
+            if status in CAUGHT:  # only the rows that say something: the others are counted below
+                verdict = "caught" + (" (relevant)" if is_relevant else "")
+                rows.append([f"mutant:{name}", f"{info.breaks} [{', '.join(info.rules)}]", verdict])
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"case {case.id} ({case.display_path})")
     print(tabulate(rows, headers=["engine", "breaks", "result"], maxcolwidths=[None, 70, None]))
+    print(f"{len(every_mutant) - len(caught)} other mutant(s) did not catch it")
     print()
     ok = null in CAUGHT and bool(relevant_caught)
     if ok:

@@ -11,8 +11,10 @@ from harness import baseline as baselines
 from harness.cli.common import add_corpus_option, add_engine_options, add_selection_options, cases_to_run
 from harness.outputs import FORMATS, Reports, destinations
 from harness.progress import Progress
+from harness.exits import (EPILOG, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_NOTHING_PLAYED, EXIT_OK, EXIT_TERMINATED,
+                           Terminated)
 from harness.provenance import provenance
-from harness.results import FAILING, CaseResult
+from harness.results import FAILING, CaseResult, Status
 from harness.scheduling import open_sessions, parse_shard, play, shuffled
 from harness.session import EngineError
 from harness.tally import Tally
@@ -21,9 +23,10 @@ from harness.tally import Tally
 def add_parser(verbs) -> None:
     parser = verbs.add_parser(
         "run", help="run cases against an engine",
-        description="Validate the selected cases, run them against an engine, and report. Exit 0 if all passed "
-                    "or were skipped, 1 if any failed or errored, 2 on bad input. With --baseline: exit 0 exactly "
-                    "when every result matches the baseline.")
+        description="Validate the selected cases, run them against an engine, and report. Exit 0 if every case "
+                    "played passed, 1 if any failed or errored, 2 on bad input, 3 if no case was played (all "
+                    "skipped). With --baseline: exit 0 exactly when every result matches the baseline (and a "
+                    "case was played).", epilog=EPILOG)
     add_corpus_option(parser)
     add_selection_options(parser)
     output = parser.add_argument_group("reports")
@@ -106,27 +109,48 @@ def _run(args, corpus, cases, played, reports: Reports, baseline, previous, corp
             verdict.add(result)
         progress.advance(result)
 
+    interrupted: KeyboardInterrupt | None = None
     try:
         try:
             play(played, sessions, corpus, done, keep=False)
+        except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM: report what finished, and say so
+            interrupted = exc
         finally:
             progress.close()
             for session in sessions:
                 session.close()
             _warn(sessions)
-        if verdict is not None:
+        if interrupted is not None:
+            code = EXIT_TERMINATED if isinstance(interrupted, Terminated) else EXIT_INTERRUPTED
+        elif verdict is not None:
             verdict.finish(corpus_ids, position)
-            code = 0 if verdict.ok(args.allow_unexpected_pass) else 1
+            code = EXIT_OK if verdict.ok(args.allow_unexpected_pass) else EXIT_FAILED
+            if code == EXIT_OK and outcome_code(tally) == EXIT_NOTHING_PLAYED:
+                code = EXIT_NOTHING_PLAYED
         else:
-            code = 1 if any(r.status in FAILING for r in tally.failing()) else 0
-        reports.finish(engine, tally, corpus, verbose=args.verbose, verdict=verdict,
-                       allow_unexpected_pass=args.allow_unexpected_pass, exit_code=code)
+            code = outcome_code(tally)
+        reports.finish(engine, tally, corpus, verbose=args.verbose, verdict=verdict if interrupted is None else None,
+                       allow_unexpected_pass=args.allow_unexpected_pass, exit_code=code,
+                       interrupted=(len(cases), tally.count) if interrupted is not None else None)
+        if interrupted is not None:
+            raise interrupted
         if args.write_baseline:
             count = baselines.write(args.write_baseline, tally.failing(), engine, previous, ran=position)
             print(f"baseline written to {args.write_baseline} ({count} case(s) not passing)", file=sys.stderr)
     finally:
         tally.close()
     return code
+
+
+def outcome_code(tally: Tally) -> int:
+    """1 if a case failed, errored, timed out or crashed; 3 if no case was played (every one skipped:
+    an engine that ran nothing has proved nothing); else 0."""
+    summary = tally.summary()
+    if any(summary[s.value] for s in FAILING):
+        return EXIT_FAILED
+    if tally.count and summary[Status.SKIP.value] == tally.count:
+        return EXIT_NOTHING_PLAYED
+    return EXIT_OK
 
 
 def _previous_baseline(path: Path | None, loaded):

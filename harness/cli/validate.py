@@ -9,6 +9,7 @@ import json
 from harness.cli.common import add_corpus_option, corpus_from, print_problems
 from harness.cli.coverage import coverage_map
 from harness.validation import Problem, validate_corpus
+from harness.yamlio import YamlError
 
 
 def add_parser(verbs) -> None:
@@ -44,8 +45,12 @@ def handle(args: argparse.Namespace) -> int:
 
 def uncovered_rulings(corpus, cases) -> list[Problem]:
     """Coverage as a gate: each ruling of rulings.yaml with no case encoding it is a problem."""
-    doc = corpus.rulings_doc
-    index = {entry.get("id"): i for i, entry in enumerate((doc.data or {}).get("rulings", []))
+    try:
+        doc = corpus.rulings_doc
+    except (YamlError, FileNotFoundError):  # already a problem of the report
+        return []
+    entries = doc.data.get("rulings") if isinstance(doc.data, dict) else None
+    index = {entry.get("id"): i for i, entry in enumerate(entries if isinstance(entries, list) else [])
              if isinstance(entry, dict)}
     return [Problem(f"{corpus.root.name}/rulings.yaml", doc.line_of(["rulings", index.get(ruling_id, 0)]),
                     f"$.rulings[{index.get(ruling_id, 0)}]", f"no case encodes ruling {ruling_id!r}",
