@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine_adapters.session import (STEPS, ActivateSpec, CastSpec, Choice, CounterChoice, EngineId, ManaPayment,
-                                     Rejected, Session, Target)
+                                     Rejected, Session, Target, Unsupported)
 
 MAX_ADVANCE_TURNS = 3
 #: A guard against an engine that never moves on (each pass is one engine move).
@@ -75,9 +75,12 @@ class Script:
         elif verb == "pass":
             self.session.pass_priority(pending.player if value is True else value)
         elif verb == "play":
-            self.session.play_land(player, self.object_id(value))
+            spec = value if isinstance(value, dict) and "card" in value else {"card": value}
+            self._front_face_only(spec)
+            self.session.play_land(player, self.object_id(spec["card"]))
         elif verb == "cast":
             spec = value if isinstance(value, dict) and "card" in value else {"card": value}
+            self._front_face_only(spec)
             self.session.cast(player, CastSpec(self.object_id(spec["card"]), self.targets(spec.get("targets")),
                                                spec.get("x"), tuple(spec.get("modes", [])),
                                                self.payments(spec.get("pay"))))
@@ -99,6 +102,12 @@ class Script:
             self.session.choose(player, self.choice(value))
         else:
             raise Rejected(f"unknown action {verb!r}")
+
+    @staticmethod
+    def _front_face_only(spec: dict[str, Any]) -> None:
+        """The session interface has no way to choose the face of a modal double-faced card (712.11b, 712.12)."""
+        if spec.get("face", "front") != "front":
+            raise Unsupported("the adapter can't choose the back face of a modal double-faced card to cast or play")
 
     def choice(self, value: dict[str, Any]) -> Choice:
         return Choice(

@@ -244,7 +244,8 @@ class CaseLinter:
                 self.report(path + ["by"], "write the player as the value of pass", "e.g. 'pass: bob'")
         vpath = path + [verb]
         if verb == "play":
-            self.check_ref(vpath, value)
+            self.check_ref(vpath + ["card"] if isinstance(value, dict) and "card" in value else vpath,
+                           value["card"] if isinstance(value, dict) and "card" in value else value)
         elif verb == "cast":
             if isinstance(value, dict) and "card" in value:
                 self.check_ref(vpath + ["card"], value["card"])

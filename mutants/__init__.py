@@ -24,3 +24,4 @@ from mutants import combat  # noqa: F401  (combat damage of blocked creatures, t
 from mutants import payment  # noqa: F401  (paying costs: {T} after mana abilities, cases/costs/)
 from mutants import clauses  # noqa: F401  (one clause of a ruling each: issue 17)
 from mutants import relevance  # noqa: F401  (rules some cases cite that no other mutant broke: target restrictions, ...)
+from mutants import dfc_rules  # noqa: F401  (tokens, copies, double-faced cards, day/night: cases/tokens/ ...)

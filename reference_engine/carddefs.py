@@ -161,6 +161,27 @@ def build_card(oracle: dict[str, Any]) -> CardDef:
                    faces=tuple(build_face(face) for face in oracle["faces"]))
 
 
+@lru_cache(maxsize=None)
+def predefined_tokens() -> dict[str, Any]:
+    """Rule 111.10: the predefined tokens' characteristics (reference_engine/data/predefined_tokens.yaml)."""
+    text = resources.files("reference_engine").joinpath("data/predefined_tokens.yaml").read_text(encoding="utf-8")
+    return yaml.load(text, Loader=Loader)
+
+
+@lru_cache(maxsize=None)
+def predefined_token(name: str) -> CardDef:
+    """A predefined token (111.10), named by its subtype ('Treasure'); a double-faced one (an Incubator,
+    111.10i) is a double-faced token whose back face has its own name."""
+    spec = predefined_tokens().get(name)
+    if spec is None:
+        raise KeyError(f"unknown predefined token {name!r}")
+    faces = spec.get("faces") or [spec]
+    cards = [token_card(dict(face, abilities=[parse_ability(a) for a in face.get("abilities", [])])) for face in faces]
+    if len(cards) == 1:
+        return cards[0]
+    return CardDef(name=" // ".join(c.name for c in cards), layout="token", faces=tuple(c.front for c in cards))
+
+
 def token_card(spec: dict[str, Any]) -> CardDef:
     """A token's definition from the characteristics an effect (or a case setup) gives it (rule 111.4)."""
     abilities = tuple(parse_ability(a) if not isinstance(a, Ability) else a

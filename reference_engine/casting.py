@@ -12,7 +12,7 @@ from typing import Iterator
 
 from reference_engine import ops, restrictions
 from reference_engine.costs import Cost
-from reference_engine.layers import Characteristics, characteristics
+from reference_engine.layers import MODAL_DFC, Characteristics, characteristics, printed
 from reference_engine.mana import ManaCost, format_pool, pay
 from reference_engine.manaprod import production, resolve_mana_ability
 from reference_engine.model import Ability, GameObject, StackItem, Step, Zone
@@ -85,10 +85,25 @@ def sorcery_timing(game, player: str) -> str | None:
 
 
 # --- lands ----------------------------------------------------------------------------------
+def chosen_face(game, obj: GameObject, face: int, verb: str) -> Characteristics:
+    """The characteristics of the face a player casts or plays a card with. Only a modal double-faced
+    card lets its player choose its back face (712.11b, 712.12); only that face is evaluated (712.11c).
+    A nonmodal double-faced card is cast front face up unless an effect allows it transformed (712.11)."""
+    if face == 0:
+        return characteristics(game.state, obj)
+    if obj.card.layout != MODAL_DFC:
+        raise Illegal(f"{describe(game, obj)} is not a modal double-faced card: it is {verb} with its front "
+                      f"face up (rule 712.11)")
+    back = obj.card.faces[1]
+    return printed(back, obj.card, obj.owner, mana_value_face=back)
+
+
 def play_land(game, move: PlayLand) -> Iterator[Decision]:
     obj = _own_object(game, move.player, move.object_id, Zone.HAND, "card")
-    if "Land" not in characteristics(game.state, obj).types:
-        raise Illegal(f"{describe(game, obj)} is not a land")
+    if "Land" not in chosen_face(game, obj, move.face, "played").types:
+        raise Illegal(f"{describe(game, obj)}{' (back face)' if move.face else ''} is not a land: a modal "
+                      f"double-faced card is played as a land with a face that is a land (rule 712.12)"
+                      if obj.card.layout == MODAL_DFC else f"{describe(game, obj)} is not a land")
     reason = sorcery_timing(game, move.player)
     if reason:
         raise Illegal(f"a land can be played {reason} (rule 505.6b)")
@@ -96,7 +111,7 @@ def play_land(game, move: PlayLand) -> Iterator[Decision]:
     if player.lands_played >= 1:
         raise Illegal("a land was already played this turn (rule 305.2)")
     player.lands_played += 1
-    yield from ops.enter_battlefield(game, obj, move.player)
+    yield from ops.enter_battlefield(game, obj, move.player, transformed=move.face == 1)
 
 
 # --- costs ------------------------------------------------------------------------------------
@@ -146,6 +161,10 @@ def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ab
     cost: Cost = ability.data["_cost"]
     check_tap_untap(game, obj, chars, cost)
     check_timing_instruction(game, player, ability.data)
+    if ability.data.get("spend_only_on"):
+        from reference_engine.replacement import EngineLimit
+
+        raise EngineLimit(f"mana that can be spent only on {ability.data['spend_only_on']} is not modelled")
     produced = production(game, obj, ability, player, chosen)
     snap = ops.snapshot(game, obj)
     if cost.mana:
@@ -286,7 +305,9 @@ def propose(game, move: Cast):
     state = game.state
     obj, face, cast_cost = cast_permission(game, move)
     obj.face = face  # only the face that will be up on the stack is evaluated (712.11c)
-    chars = characteristics(state, obj)
+    # A modal double-faced card's player chooses the face it is cast with (712.11b).
+    chars = chosen_face(game, obj, move.face, "cast") if move.face else characteristics(state, obj)
+    face = move.face or face
     if "Land" in chars.types:
         raise Illegal(f"{chars.name} is a land: lands are played, not cast")
     flash_cost = None
@@ -488,6 +509,10 @@ def activate(game, move: Activate) -> Iterator[Decision]:
     check_tap_untap(game, obj, chars, cost)
     _check_once_each_turn(game, obj, move.ability_index, data)
     check_life_payment(game, move.player, cost.life)
+    if cost.discard:
+        from reference_engine.replacement import EngineLimit
+
+        raise EngineLimit("a cost that discards a card: choosing the card is not modelled")
     if cost.has_x and move.x is None:
         raise Illegal("choose a value for X")
     x = move.x or 0
@@ -519,6 +544,8 @@ def activate(game, move: Activate) -> Iterator[Decision]:
         discard_hand(game, move.player)
     if cost.sacrifice_self:
         ops.sacrifice(game, obj)
+    if cost.exile_self:
+        ops.move(game, obj, Zone.EXILE)
     if cost.sacrifice is not None:
         _sacrifice_cost(game, move, obj, cost)
 

@@ -11,6 +11,7 @@ from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.model import CardDef, Target, Zone
 from reference_engine.moves import Decision
+from reference_engine.targets import is_legal
 
 
 # --- blight ------------------------------------------------------------------------------------
@@ -155,19 +156,21 @@ def _become_copy(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
 @effect("copy_spell")
 def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
     """'Copy target instant or sorcery spell. You may choose new targets for the copy' (707.10): the
-    copy is put on the stack under the controller of this effect, with the same targets unless they
-    choose new ones (a yes/no, then the targets)."""
+    copy is put on the stack, not cast, owned and controlled by the player who copied it, with the
+    spell's characteristics (both faces of a double-faced spell, 707.10g) and the choices made for it,
+    the same targets unless that player chooses new ones (a yes/no, then the targets): any of them may
+    be left unchanged, even illegal ones, but a new one must be legal (707.10c). `except: {not_legendary:
+    true}` changes the copy's copiable values (707.9b). Off the stack it ceases to exist (707.10a)."""
     from reference_engine.casting import spell_ability
     from reference_engine.model import StackItem
-    from reference_engine.moves import Illegal
-    from reference_engine.targets import check_targets
 
     state = game.state
     for original in objects(game, ctx, params["what"]):
         item = next((i for i in state.stack if i.object_id == original.id), None)
         if item is None:
             continue
-        copy = state.add_object(original.card, ctx.controller, Zone.STACK, face=original.face)
+        copy = state.add_object(spell_copy_card(original.card, params.get("except")), ctx.controller, Zone.STACK,
+                                face=original.face)
         copy.spell_copy, copy.x, copy.targets = True, original.x, original.targets
         if params.get("not_legendary"):  # '... except it isn't legendary' (707.9b)
             from dataclasses import replace as replaced
@@ -184,18 +187,37 @@ def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
                     break
                 state.rejection = "answer yes or no"
             if move.yes:
-                pick = Decision(ctx.controller, "targets", f"choose new targets for the copy of {original.card.name}",
-                                {"source": copy.uid})
-                while True:
-                    move = yield pick
-                    try:
-                        if move.targets is None:
-                            raise Illegal("targets must be chosen")
-                        check_targets(game, specs, move.targets, ctx.controller, None)
-                        targets = tuple(move.targets)
-                        break
-                    except Illegal as exc:
-                        state.rejection = str(exc)
+                targets = yield from _new_targets(game, ctx.controller, copy, specs, targets)
         copy.targets = targets
         state.stack.append(StackItem(id=state.new_id(), controller=ctx.controller, object_id=copy.id,
                                      targets=targets, x=original.x, source_name=item.source_name))
+
+
+def spell_copy_card(card: CardDef, exceptions: dict[str, Any] | None) -> CardDef:
+    """A copy of a spell has both faces of a double-faced spell, with the same face up (707.10g);
+    'except it isn't legendary' changes the copy's copiable values (707.9b)."""
+    if not exceptions or not exceptions.get("not_legendary"):
+        return card
+    from dataclasses import replace
+
+    faces = tuple(replace(f, supertypes=tuple(s for s in f.supertypes if s != "Legendary")) for f in card.faces)
+    return CardDef(name=card.name, layout=card.layout, faces=faces)
+
+
+def _new_targets(game, controller: str, copy, specs, old: tuple[Target, ...]) -> Iterator[Decision]:
+    """707.10c: the player may leave any target unchanged, even an illegal one; a new one must be legal."""
+    state = game.state
+    decision = Decision(controller, "targets", f"choose new targets for the copy of {copy.card.name}",
+                        {"source": copy.uid})
+    while True:
+        move = yield decision
+        chosen = tuple(move.targets) if move.targets is not None else None
+        if chosen is None or len(chosen) != len(old):
+            state.rejection = f"choose {len(old)} target(s) for the copy: the same ones, or new legal ones"
+            continue
+        wrong = next((new for spec, new, was in zip(specs, chosen, old)
+                      if new != was and not is_legal(game, spec, new, controller, None)), None)
+        if wrong is not None:
+            state.rejection = f"{game.describe_target(wrong)} is not a legal new target for the copy (rule 707.10c)"
+            continue
+        return chosen

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from reference_engine import ops
-from reference_engine.carddefs import token_card
+from reference_engine.carddefs import predefined_token, token_card
 from reference_engine.conditions import holds
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import MODIFIERS, characteristics
@@ -292,16 +292,20 @@ def _gain_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("create_token")
 def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
-    card = token_card(params["token"])
+    """{token: {characteristics}} or {predefined: Treasure} (rule 111.10), with `count`, `tapped`,
+    `counters` it is created with ('incubate N': an Incubator with N +1/+1 counters, 701.53a), and
+    `attached_to` for an Aura token such as a Role."""
+    card = predefined_token(params["predefined"]) if "predefined" in params else token_card(params["token"])
     hosts = objects(game, ctx, params["attached_to"]) if "attached_to" in params else None
     if hosts is not None and not any(h.zone is Zone.BATTLEFIELD for h in hosts):
-        ctx.memory["it"] = []  # 'create a Role token attached to it': nothing to attach it to (303.7)
+        ctx.memory["it"] = []  # 'create a Role token attached to it': nothing to attach it to (303.4f)
         return
     made = []
     for _ in range(ops.effect_amounts(game, ctx.controller, "tokens_multiply", value(game, ctx, params.get("count", 1)))):
-        new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False))
+        new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False),
+                                          counters=params.get("counters"))
         if hosts:
-            new.attached_to = hosts[0].id  # created attached (an Aura token, e.g. a Role)
+            new.attached_to = hosts[0].id  # an Aura token created attached to a permanent (303.4f)
             game.state.touch()
         made.append(new.id)
     ctx.memory["it"] = made
@@ -564,10 +568,12 @@ def _prevent_next_instance(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("exile")
 def _exile(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'Exile [it]'."""
+    """'Exile [it]'; later steps call the exiled cards `it` ('then return that card', 400.7)."""
+    made = []
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is not Zone.EXILE:
-            ops.move(game, obj, Zone.EXILE)
+            made.append(ops.move(game, obj, Zone.EXILE).id)
+    ctx.memory["it"] = made
 
 
 @effect("shuffle_into_library")

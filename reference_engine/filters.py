@@ -81,6 +81,13 @@ def _supertypes(state, obj, value, ctx, chars) -> bool:
     return all(t in chars.supertypes for t in value)
 
 
+@condition("transformed")
+def _transformed(state, obj, value, ctx, chars) -> bool:
+    """'a transformed permanent': a double-faced permanent with its back face up, never one front face
+    up again after transforming back (701.27g)."""
+    return (obj.card.double_faced and obj.face == 1) == bool(value)
+
+
 @condition("not_supertypes")
 def _not_supertypes(state, obj, value, ctx, chars) -> bool:
     """'nonlegendary': none of these supertypes."""

@@ -20,6 +20,7 @@ from reference_engine.state import CHARACTERISTICS_CACHE, GameState
 
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 COLOR_ORDER = "WUBRG"
+MODAL_DFC = "modal_dfc"  # the Oracle layout of modal double-faced cards (rule 712.3)
 
 
 @lru_cache(maxsize=None)
@@ -107,6 +108,12 @@ def printed(face: Face, card: CardDef, controller: str, *, mana_value_face: Face
         any(a.keyword == "Changeling" and a.kind == "keyword" for a in face.abilities))
 
 
+def mana_value_face(card: CardDef, face: Face) -> Face:
+    """The face whose mana cost gives the mana value: a nonmodal double-faced card's back face uses its
+    front face's (rule 712.8e); a modal double-faced card's face that is up uses its own (712.8f)."""
+    if card.layout == MODAL_DFC or face not in card.faces:
+        return face
+    return card.faces[0]
 @lru_cache(maxsize=1)
 def _face_down_face() -> Face:
     return Face(name="", mana_cost=None, color_indicator=frozenset(), supertypes=(), types=("Creature",),
@@ -127,7 +134,8 @@ def characteristics(state: GameState, obj: GameObject) -> Characteristics:
         key = (obj.face, x, obj.controller)
         found = obj.card.printed_cache.get(key)
         if found is None:
-            found = printed(obj.card.faces[obj.face], obj.card, obj.controller, mana_value_face=obj.card.faces[0], x=x)
+            found = printed(obj.card.faces[obj.face], obj.card, obj.controller,
+                            mana_value_face=mana_value_face(obj.card, obj.card.faces[obj.face]), x=x)
             obj.card.printed_cache[key] = found
         return found
     cache = state.__dict__.get(CHARACTERISTICS_CACHE)
@@ -264,6 +272,15 @@ def _cant_have(chars: Characteristics, params: dict[str, Any]) -> None:
     chars.cant_have |= set(params["keywords"])
 
 
+@modifier("modify_pt_count", "7c")
+def _modify_pt_count(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'... gets +1/+0 for each [permanent]' (counted as it applies)."""
+    if chars.power is not None:
+        chars.power += params.get("power", 0) * params["value"]
+    if chars.toughness is not None:
+        chars.toughness += params.get("toughness", 0) * params["value"]
+
+
 @modifier("set_pt_count", "7b")
 def _set_pt_count(chars: Characteristics, params: dict[str, Any]) -> None:
     """'Power and toughness are each equal to the number of [permanents]' (counted as it applies)."""
@@ -303,9 +320,7 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
     chars: dict[int, Characteristics] = {}
     for obj in objects:
         face, card = copiable_values(state, obj)
-        # A back face's mana value is its front face's (rule 712.8e).
-        mana_value_face = card.faces[0] if face in card.faces else face
-        chars[obj.id] = printed(face, card, obj.controller, mana_value_face=mana_value_face)
+        chars[obj.id] = printed(face, card, obj.controller, mana_value_face=mana_value_face(card, face))
         if obj.copy_token and face is not card.faces[0]:
             chars[obj.id].mana_value = 0  # a copy of a back face has mana value 0 (202.3b)
         if obj.face_down:

@@ -53,6 +53,7 @@ class Pass(Move):
 @dataclass(frozen=True)
 class PlayLand(Move):
     object_id: int
+    face: int = 0  # the face a modal double-faced card is played with (rule 712.12)
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class Cast(Move):
     x: int | None = None
     modes: tuple[int, ...] = ()
     payments: tuple[ManaActivation, ...] = ()
+    face: int = 0  # the face a modal double-faced card is cast with (rule 712.11b)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,10 @@ def snapshot(game, obj: GameObject) -> Characteristics:
 # --- zones -----------------------------------------------------------------------------------
 def move(game, obj: GameObject, to: Zone, *, position: int | None = None, last_known: "_Lki | None" = None) -> GameObject:
     """Put an object into another zone (not onto the battlefield: see enter_battlefield). A permanent's
-    last known information is taken now, unless the caller took it earlier (`last_known`, rule 704.8)."""
+    last known information is taken now, unless the caller took it earlier (`last_known`, rule 704.8).
+    A token that has left the battlefield stays where it is (111.8)."""
+    if stays_put(obj):
+        return obj
     return move_together(game, [obj], to, position=position,
                          last_known={obj.id: last_known} if last_known is not None else None)[0]
 
@@ -85,6 +88,12 @@ def _destination(game, obj: GameObject, to: Zone) -> Zone:
     return to
 
 
+def stays_put(obj: GameObject) -> bool:
+    """Rule 111.8: a token that has left the battlefield can't move to another zone or come back onto
+    the battlefield; it stays where it is until it ceases to exist (111.7)."""
+    return obj.is_token and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK)
+
+
 @dataclass(frozen=True)
 class _Lki:
     chars: Characteristics
@@ -127,11 +136,14 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
     """Put `obj` onto the battlefield; returns the new permanent, or None if it can't enter.
 
     A card that isn't double-faced put onto the battlefield transformed doesn't enter: it stays where it
-    is (rule 712.14a); a daybound card enters transformed at night (702.145b).
+    is (rule 712.14a); a daybound card enters transformed at night (702.145b). A token that has left
+    the battlefield doesn't come back (111.8).
     """
     from reference_engine.replacement import entry_replacements
 
     if transformed and not obj.card.double_faced:
+        return None
+    if stays_put(obj):
         return None
     entry = Entry(face=1 if transformed else 0, tapped=tapped, attacking=attacking,
                   counters=dict(counters) if counters else None, is_effects=is_effects,
@@ -149,12 +161,14 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
 
 
 def create_token(game, card: CardDef, controller: str, *, tapped: bool = False, face: int = 0,
-                 attacking: Target | None = None, copy_token: bool = False) -> Iterator[Decision]:
-    """Create a token (rule 111.2); it enters the battlefield like any permanent."""
+                 attacking: Target | None = None, copy_token: bool = False,
+                 counters: dict[str, int] | None = None) -> Iterator[Decision]:
+    """Create a token (rule 111.2); it enters the battlefield like any permanent (with `counters`:
+    'an Incubator token that enters with N +1/+1 counters', 701.53a)."""
     from reference_engine.replacement import entry_replacements
 
     state = game.state
-    entry = Entry(face=face, tapped=tapped, attacking=attacking)
+    entry = Entry(face=face, tapped=tapped, attacking=attacking, counters=dict(counters) if counters else None)
     yield from entry_replacements(game, card, controller, entry, None)
     new = state.add_object(card, controller, Zone.BATTLEFIELD, is_token=True, face=entry.face)
     new.copy_token = copy_token
@@ -491,6 +505,12 @@ def deal_damage(game, source: DamageSource, target: Target, amount: int, *, comb
 
 
 # --- transforming --------------------------------------------------------------------------------
+def can_transform_into(face) -> bool:
+    """Rules 701.27d, 712.10: a permanent doesn't transform into an instant or sorcery face."""
+    return "Instant" not in face.types and "Sorcery" not in face.types
+
+
+
 def transform(game, obj: GameObject, *, by_day_night: bool = False, own_ability_since: int | None = None) -> bool:
     """Rule 701.27: turn a double-faced permanent over. Returns whether it transformed.
 
@@ -504,6 +524,8 @@ def transform(game, obj: GameObject, *, by_day_night: bool = False, own_ability_
     if not by_day_night and (chars.has_keyword("Daybound") or chars.has_keyword("Nightbound")):
         return False
     if own_ability_since is not None and obj.transform_count != own_ability_since:
+        return False
+    if not can_transform_into(obj.card.faces[1 - obj.face]):
         return False
     obj.face = 1 - obj.face
     obj.transform_count += 1

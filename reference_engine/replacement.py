@@ -75,10 +75,20 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
     face = card.faces[entry.face]
     for ability in face.abilities:
         if ability.kind == "replacement" and "as_enters_copy" in ability.data:
-            chosen = yield from _choose_copy(game, face, controller, ability.data["as_enters_copy"])
+            spec = ability.data["as_enters_copy"]
+            chosen = yield from _choose_copy(game, face, controller, spec)
             if chosen is not None:
+                entry.counters = _exception_counters(chosen[0], spec.get("except"), entry.counters)
+                chosen = copy_exceptions(chosen, spec.get("except"))
                 entry.copy_of = chosen
                 face = chosen[0]
+    for ability in face.abilities:
+        if ability.kind == "replacement" and ability.data.get("as_enters_day_if_neither") and state.day_night is None:
+            from reference_engine.daynight import become
+
+            become(game, "day")  # 'if it's neither day nor night, it becomes day as this enters' (731.1)
+        if ability.kind == "replacement" and ability.data.get("enters_tapped"):
+            entry.tapped = True  # 'this permanent enters tapped' (614.1c)
     for ability in face.abilities:
         if ability.kind == "replacement" and "as_enters_choose" in ability.data:
             what = ability.data["as_enters_choose"]
@@ -118,6 +128,42 @@ def enters_tapped_by_others(game, face: Face, card: CardDef, controller: str) ->
             if any(matches(state, None, filt, ctx, chars=would_be) for filt in filters):
                 return True
     return False
+
+
+def copy_exceptions(chosen: tuple[Face, CardDef], exceptions: dict[str, Any] | None) -> tuple[Face, CardDef]:
+    """'... except it's 7/7' / 'except it's a Shapeshifter Rogue in addition to its other types': the
+    exception changes the copiable values themselves (707.9b). An exception that sets power and
+    toughness drops a characteristic-defining ability that would define them; one that adds types
+    'in addition' keeps those that define types, such as changeling (707.9d)."""
+    if not exceptions:
+        return chosen
+    from dataclasses import replace
+
+    face, _ = chosen
+    changes: dict[str, Any] = {}
+    if exceptions.get("not_legendary"):
+        changes["supertypes"] = tuple(s for s in face.supertypes if s != "Legendary")
+    if "add_subtypes" in exceptions:
+        changes["subtypes"] = face.subtypes + tuple(s for s in exceptions["add_subtypes"] if s not in face.subtypes)
+    if "power" in exceptions:
+        changes["power"], changes["toughness"] = str(exceptions["power"]), str(exceptions["toughness"])
+        changes["abilities"] = tuple(a for a in face.abilities if not a.data.get("defines_pt"))
+    face = replace(face, **changes)
+    return face, CardDef(name=face.name, layout="copy", faces=(face,))
+
+
+def _exception_counters(copied: Face, exceptions: dict[str, Any] | None,
+                        counters: dict[str, int] | None) -> dict[str, int] | None:
+    """'... except it enters with an additional +1/+1 counter on it if it's a creature': whether such an
+    exception applies is judged by what the copy would be without it (707.9f), here the copied face."""
+    conditional = (exceptions or {}).get("counters_if", {})
+    if not conditional:
+        return counters
+    out = Counter(counters or {})
+    for card_type, extra in conditional.items():
+        if card_type in copied.types:
+            out.update(extra)
+    return dict(out)
 
 
 def _choose_copy(game, face: Face, controller: str, spec: dict[str, Any]) -> Iterator[Decision]:

@@ -47,6 +47,9 @@ def _resolve_spell(game, item: StackItem) -> Iterator[Decision]:
         return
     if any(t in chars.types for t in PERMANENT_TYPES):
         state.stack.remove(item)  # a permanent spell becomes a permanent (608.3)
+        if obj.spell_copy:
+            # 707.10f, 111.13: a copy of a permanent spell becomes a token as it resolves (not 'created')
+            obj.is_token, obj.spell_copy = True, False
         # 712.13: with the face that was up on the stack (back face up if cast transformed, 702.146b)
         new = yield from ops.enter_battlefield(game, obj, item.controller, spell_x=obj.x, transformed=obj.face == 1)
         if new is not None and "Aura" in chars.subtypes and item.targets and legal and legal[0]:

@@ -197,7 +197,8 @@ def check(game) -> Iterator[Decision]:
         put_into_graveyards(game, dying, known)
         performed = True
 
-    # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7).
+    # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7);
+    # 704.5e: so does a copy of a spell in a zone other than the stack (707.10a).
     for obj in list(state.objects.values()):
         if ceases_to_exist(obj):
             state.remove_object(obj)

@@ -14,6 +14,7 @@ from reference_engine.model import STEPS, Step, Target, Zone
 from reference_engine.moves import (Activate, Cast, Choose, DeclareAttackers, DeclareBlockers, Illegal,
                                     ManaActivation, Move, Pass, PlayLand)
 
+FACES = {"front": 0, "back": 1}  # `face` of a cast or play action
 MAX_ADVANCE_TURNS = 3
 
 
@@ -95,11 +96,13 @@ class Script:
 
     def _move(self, verb: str, value: Any, player: str) -> Move:
         if verb == "play":
-            return PlayLand(player, self.object_id(value))
+            spec = value if isinstance(value, dict) and "card" in value else {"card": value}
+            return PlayLand(player, self.object_id(spec["card"]), FACES[spec.get("face", "front")])
         if verb == "cast":
             spec = value if isinstance(value, dict) and "card" in value else {"card": value}
             return Cast(player, self.object_id(spec["card"]), tuple(self.target(t) for t in spec.get("targets", [])),
-                        spec.get("x"), tuple(spec.get("modes", [])), self.payments(spec.get("pay")))
+                        spec.get("x"), tuple(spec.get("modes", [])), self.payments(spec.get("pay")),
+                        FACES[spec.get("face", "front")])
         if verb == "activate":
             return Activate(player, self.object_id(value["object"]), value.get("ability", 0),
                             tuple(self.target(t) for t in value.get("targets", [])), value.get("x"),

@@ -124,6 +124,11 @@ def _combat_damage_to_player(game, event, value, source) -> bool:
     return matches(game.state, obj, value.get("source", {}), _ctx(source))
 
 
+@matcher("day_night_changes", "day_night")
+def _day_night_changes(game, event, value, source) -> bool:
+    """'Whenever day becomes night or night becomes day': the game loses one designation and gains the
+    other (731.1a); it becoming day or night from neither is not such a change."""
+    return event.data["was"] is not None
 @matcher("nth_counter", "counters_put")
 def _nth_counter(game, event, value, source) -> bool:
     """{kind: hour, n: 12}: 'when the twelfth hour counter is put on this': it had fewer than N
