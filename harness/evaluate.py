@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine_kit.protocol import Result
+from engine_kit.vocabulary import ACTION_MODIFIERS
 from harness.compare import Checker, state_differences
 from harness.corpus import Case
 from harness.results import CaseResult, Mismatch, Status
@@ -12,7 +14,7 @@ from harness.yamlio import format_path
 
 def describe_action(action: dict[str, Any]) -> str:
     """A one-line rendering of an action, as it reads in the case file."""
-    verb = next((k for k in action if k not in ("by", "expect", "note")), "?")
+    verb = next((k for k in action if k not in ACTION_MODIFIERS), "?")
     value = action.get(verb)
     text = f"{verb}: {_flow(value)}"
     if "by" in action:
@@ -34,12 +36,11 @@ def base_result(case: Case, status: Status, message: str = "") -> CaseResult:
     return CaseResult(case.id, status, message, list(case.rulings), case.display_path, case.line_of(["id"]))
 
 
-def evaluate(case: Case, reply: dict[str, Any]) -> CaseResult:
-    """Compare a valid `result` reply with the case's expectations."""
+def evaluate(case: Case, result: Result) -> CaseResult:
+    """Compare a `result` reply (valid by the schema) with the case's expectations."""
     actions = case.data["actions"]
-    result = reply["result"]
-    statuses = result.get("actions", [])
-    states = {item["after"]: item["state"] for item in result.get("observations", [])}
+    statuses = result.actions
+    states = result.states()
     if len(statuses) != len(actions):
         return base_result(case, Status.ERROR,
                            f"the engine reported {len(statuses)} action results for {len(actions)} actions")
@@ -48,7 +49,7 @@ def evaluate(case: Case, reply: dict[str, Any]) -> CaseResult:
         status = statuses[index]
         expect = action.get("expect") or {}
         when = f"after action {index} ({describe_action(action)})"
-        rejected = status.get("status") == "rejected"
+        rejected = status.rejected
         path: list[str | int] = ["actions", index]
         if expect.get("rejected") and not rejected:
             mismatches.append(Mismatch(when, format_path(path + ["expect", "rejected"]),
@@ -56,7 +57,7 @@ def evaluate(case: Case, reply: dict[str, Any]) -> CaseResult:
                                        "the rules forbid this action, but the engine performed it"))
         elif rejected and not expect.get("rejected"):
             mismatches.append(Mismatch(when, format_path(path), case.line_of(path), "accepted", "rejected",
-                                       f"the engine rejected the action: {status.get('reason', '(no reason given)')}"))
+                                       f"the engine rejected the action: {status.reason or '(no reason given)'}"))
         elif rejected and expect.get("rejected") and index - 1 in states and index in states:
             changed = state_differences(states[index - 1], states[index])
             if changed:

@@ -16,7 +16,7 @@ from collections import deque
 from typing import Any, Iterable, Iterator
 
 from harness.engine_process import EngineProcess, describe_exit, shown
-from harness.protocol import (STOP, ProtocolError, check_run_reply, check_schema, read_start_reply, run_command,
+from harness.protocol import (STOP, ProtocolError, check_run_reply, read_run_reply, read_start_reply, run_command,
                               start_command)
 from harness.session import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, EngineError, EngineSession, Reply
 
@@ -173,12 +173,10 @@ class SubprocessSession(EngineSession):
             check_run_reply(reply, seq)
         except ProtocolError as exc:
             return self._fault("error", str(exc), mark)
-        if self.strict:
-            try:
-                check_schema("run-reply", reply, "the reply")
-            except ProtocolError as exc:  # the stream is in step: the engine goes on
-                return Reply(None, "error", str(exc))
-        return Reply(reply)
+        try:
+            return Reply(read_run_reply(reply))
+        except ProtocolError as exc:  # the stream is in step: the engine goes on
+            return Reply(None, "error", str(exc))
 
     def _await(self, seq: int, mark: int) -> Any:
         """Read the engine's answer to `seq` (its timeout counts from now, when the engine is free to

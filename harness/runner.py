@@ -6,9 +6,10 @@ import time
 from collections import deque
 from typing import Any, Iterable, Iterator
 
+from engine_kit.protocol import Errored, Result, Skipped
+
 from harness.corpus import Case, Corpus
 from harness.evaluate import base_result, evaluate
-from harness.protocol import REPLY_KINDS
 from harness.results import CaseResult, Status
 from harness.session import EngineSession, Reply
 from harness.wire import engine_case
@@ -76,37 +77,24 @@ def run_case(case: Case, session: EngineSession, corpus: Corpus) -> CaseResult:
 
 
 def judge(case: Case, reply: Reply) -> CaseResult:
+    """The result of a case from its reply. The reply was checked against the protocol's schema when
+    it came (a malformed one is the fault "error"): an exception from here on is the harness's own
+    bug, and is raised as one."""
     if reply.fault is not None:
         status = {"timeout": Status.TIMEOUT, "crash": Status.CRASH}.get(reply.fault, Status.ERROR)
         out = base_result(case, status, reply.detail)
         out.stderr = reply.stderr
         return out
-    message = reply.message or {}
-    kinds = [k for k in REPLY_KINDS if k in message]
-    if len(kinds) != 1:
-        return base_result(case, Status.ERROR, f"the reply has {' and '.join(kinds) or 'none'} of {', '.join(REPLY_KINDS)}")
-    kind = kinds[0]
-    if kind == "skipped":
-        out = base_result(case, Status.SKIP, _text(message["skipped"], "reason", "skipped (no reason given)"))
-        issue = message["skipped"].get("issue") if isinstance(message["skipped"], dict) else None
-        if isinstance(issue, str):
-            out.details["issue"] = issue
+    message = reply.message
+    if isinstance(message, Skipped):
+        out = base_result(case, Status.SKIP, message.reason)
+        if message.issue is not None:
+            out.details["issue"] = message.issue
         return out
-    if kind == "errored":
-        out = base_result(case, Status.ERROR, _text(message["errored"], "message", "the engine reported an error"))
-        context = message["errored"].get("context") if isinstance(message["errored"], dict) else None
-        if context:
-            out.details["context"] = context
+    if isinstance(message, Errored):
+        out = base_result(case, Status.ERROR, message.message)
+        if message.context:
+            out.details["context"] = message.context
         return out
-    if not isinstance(message["result"], dict):
-        return base_result(case, Status.ERROR, "the result is not an object")
-    try:
-        return evaluate(case, message)
-    except (KeyError, TypeError, AttributeError) as exc:
-        return base_result(case, Status.ERROR, f"malformed result ({type(exc).__name__}: {exc})")
-
-
-def _text(value: Any, key: str, default: str) -> str:
-    if isinstance(value, dict) and isinstance(value.get(key), str):
-        return value[key]
-    return default
+    assert isinstance(message, Result), message
+    return evaluate(case, message)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator
 
 from harness import schemas
-from harness.cards import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
+from engine_kit.oracle import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
 from harness.cache import code_fingerprint, digest
 from harness.corpus import Case, CaseFacts, Corpus
 from harness.yamlio import Document, YamlError, format_path

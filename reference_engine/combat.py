@@ -8,7 +8,7 @@ from reference_engine import ops
 from reference_engine.layers import characteristics
 from reference_engine.model import GameObject, Target, Zone
 from reference_engine.moves import Decision, DeclareAttackers, DeclareBlockers, Illegal
-from reference_engine.replacement import EngineLimit
+from reference_engine.limits import EngineLimit
 from reference_engine.state import Combat
 
 

@@ -408,7 +408,7 @@ def _attach(game, ctx: Ctx, params: dict[str, Any]) -> None:
 @effect("unmodelled")
 def _unmodelled(game, ctx: Ctx, params: Any) -> None:
     """An ability the reference engine does not model yet: an engine error if it ever resolves."""
-    from reference_engine.replacement import EngineLimit
+    from reference_engine.limits import EngineLimit
 
     raise EngineLimit(f"{ctx.source_name}: {params} is not modelled by the reference engine")
 

@@ -118,7 +118,7 @@ def _resolve_triggered_mana_ability(game, trigger: Any) -> None:
     elif spec.get("type_produced"):
         produced = trigger.event["produced"]
         if len(produced) > 1:
-            from reference_engine.replacement import EngineLimit
+            from reference_engine.limits import EngineLimit
 
             raise EngineLimit("a land that produced several types of mana at once: the choice of type "
                               "for the additional mana is not modelled")

@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine_kit import Rejected
 from reference_engine.model import Target
 
 
-class Illegal(Exception):
-    """A move the rules do not allow; the game state is left as it was."""
+class Illegal(Rejected):
+    """A move the rules do not allow; the game state is left as it was (the case's action is rejected)."""
 
 
 @dataclass(frozen=True)

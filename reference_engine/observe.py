@@ -18,9 +18,9 @@ def observe(game, labels: dict[str, int]) -> dict[str, Any]:
     objects = []
     for player in state.players:
         for zone in OWNED_ZONES:
-            objects.extend(_object(game, state.objects[i], by_uid) for i in state.zone_ids(zone, player))
+            objects.extend(observe_object(game, state.objects[i], by_uid) for i in state.zone_ids(zone, player))
     for zone in (Zone.BATTLEFIELD, Zone.STACK):
-        objects.extend(_object(game, state.objects[i], by_uid) for i in state.zone_ids(zone))
+        objects.extend(observe_object(game, state.objects[i], by_uid) for i in state.zone_ids(zone))
     stack = []
     for item in reversed(state.stack):  # top first
         if item.is_spell:
@@ -49,7 +49,8 @@ def observe(game, labels: dict[str, int]) -> dict[str, Any]:
     }
 
 
-def _object(game, obj: GameObject, by_uid: dict[int, str]) -> dict[str, Any]:
+def observe_object(game, obj: GameObject, by_uid: dict[int, str]) -> dict[str, Any]:
+    """One object as observed; `by_uid` gives the label of each labelled card or token."""
     state = game.state
     chars = characteristics(state, obj)
     on_battlefield = obj.zone is Zone.BATTLEFIELD

@@ -14,12 +14,9 @@ from typing import Any, Callable, Iterator
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
+from reference_engine.limits import EngineLimit
 from reference_engine.model import CardDef, Face, Zone
 from reference_engine.moves import Decision, Illegal
-
-
-class EngineLimit(Exception):
-    """A situation the reference engine does not model (reported as an engine error, not a rules answer)."""
 
 
 # --- entering the battlefield --------------------------------------------------------------------

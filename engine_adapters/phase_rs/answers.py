@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine_adapters.phase_rs import names
-from engine_adapters.session import Choice, Rejected, Unsupported
+from engine_kit.session import Choice, Rejected, Unsupported
 
 
 class Answers:

@@ -17,7 +17,7 @@ from typing import Any
 from engine_adapters.phase_rs import names
 from engine_adapters.phase_rs.answers import CHOICE_ANSWERS, Answers, describe_prompt
 from engine_adapters.phase_rs.observe import Observer
-from engine_adapters.session import (ActivateSpec, CastSpec, Choice, ManaPayment, Pending, Rejected, Session,
+from engine_kit.session import (ActivateSpec, CastSpec, Choice, ManaPayment, Pending, Rejected, Session,
                                      Target, Unsupported)
 
 #: The engine's prompts for priority and for the combat declarations; any other prompt is a decision.

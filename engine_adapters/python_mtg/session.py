@@ -17,7 +17,7 @@ from typing import Any
 from engine_adapters.python_mtg import names
 from engine_adapters.python_mtg.observe import Observer
 from engine_adapters.python_mtg.setup import Built
-from engine_adapters.session import (ActivateSpec, CastSpec, Choice, Pending, Rejected, Session, Target,
+from engine_kit.session import (ActivateSpec, CastSpec, Choice, Pending, Rejected, Session, Target,
                                      Unsupported)
 
 

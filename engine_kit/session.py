@@ -1,9 +1,11 @@
 """What an adapter implements for one case on one engine: its moves and its observations.
 
-The shared script (engine_adapters/script.py) turns case actions into calls on a `Session`; each
+The action interpreter (engine_kit/script.py) turns case actions into calls on a `Session`; each
 engine's session turns those into the engine's own moves. A move the engine refuses raises
 `Rejected` and leaves the game as it was; something the engine (or the adapter) cannot express
-raises `Unsupported`, and the whole case is skipped with that reason.
+raises `Unsupported`, and the whole case is skipped with that reason; a case the engine can't set
+up or play for a reason it can state (a limit) raises `CaseError`, and the case is errored with
+that message.
 """
 
 from __future__ import annotations
@@ -11,11 +13,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Hashable
-
-#: Steps of a turn in order (rule 500.1), as the case format names them.
-STEPS = ("untap", "upkeep", "draw", "precombat-main", "beginning-of-combat", "declare-attackers",
-         "declare-blockers", "first-strike-damage", "combat-damage", "end-of-combat", "postcombat-main",
-         "end", "cleanup")
 
 EngineId = Hashable
 
@@ -26,6 +23,11 @@ class Rejected(Exception):
 
 class Unsupported(Exception):
     """The case needs something this engine, or this adapter, cannot express: the case is skipped."""
+
+
+class CaseError(Exception):
+    """The engine can't set up or play this case, for a reason it states (no card data, a limit it
+    reached): the case is errored with this message alone, without a traceback."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,17 @@ class Session(ABC):
     players: list[str]
     labels: dict[str, EngineId]
 
+    # --- references ----------------------------------------------------------------------------------
+    def object_of(self, label: str) -> EngineId:
+        """The engine id of the object a case label names now; Rejected if there is none."""
+        if label not in self.labels:
+            raise Rejected(f"unknown label {label!r}")
+        return self.labels[label]
+
+    def matching(self, selector: dict[str, Any]) -> list[EngineId]:
+        """The objects an action's selector matches (by their observed fields)."""
+        return [engine_id for engine_id, view in self.object_views() if matches(view, selector)]
+
     # --- reading -----------------------------------------------------------------------------------
     @abstractmethod
     def pending(self) -> Pending | None:
@@ -115,7 +128,7 @@ class Session(ABC):
 
     @abstractmethod
     def step(self) -> str:
-        """The current step, as named in STEPS."""
+        """The current step, as named in engine_kit.vocabulary.STEPS."""
 
     @abstractmethod
     def stack_ids(self) -> list[EngineId]:
@@ -153,3 +166,15 @@ class Session(ABC):
 
     @abstractmethod
     def choose(self, player: str, choice: Choice) -> None: ...
+
+
+def matches(view: dict[str, Any], selector: dict[str, Any]) -> bool:
+    """Does an observed object meet every condition of a selector?"""
+    for key, wanted in selector.items():
+        if key in ("types", "subtypes"):
+            have = {str(v).casefold() for v in view.get(key) or []}
+            if not all(str(w).casefold() in have for w in wanted):
+                return False
+        elif view.get(key) != wanted:
+            return False
+    return True
