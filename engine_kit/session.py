@@ -123,20 +123,22 @@ class Session(ABC):
     def pending(self) -> Pending | None:
         """The decision the game waits for, or None once the game is over."""
 
-    @abstractmethod
-    def turn(self) -> int: ...
+    def turn(self) -> int:
+        """The turn number (for `advance`; read from the observation unless the engine says faster)."""
+        return int(self.observe()["game"]["turn"])
 
-    @abstractmethod
     def step(self) -> str:
-        """The current step, as named in engine_kit.vocabulary.STEPS."""
+        """The current step, as named in engine_kit.vocabulary.STEPS (for `advance`)."""
+        return str(self.observe()["game"]["step"])
 
-    @abstractmethod
     def stack_ids(self) -> list[EngineId]:
-        """Ids of the objects on the stack, top first."""
+        """Ids of the objects on the stack, top first (for `resolve`)."""
+        raise Unsupported("the adapter can't read the stack")
 
-    @abstractmethod
     def object_views(self) -> list[tuple[EngineId, dict[str, Any]]]:
-        """Every object in every zone, as observed (the protocol's object fields), with its engine id."""
+        """Every object in every zone, as observed (the protocol's object fields), with its engine id
+        (for selectors)."""
+        raise Unsupported("the adapter can't select objects")
 
     @abstractmethod
     def observe(self) -> dict[str, Any]:
@@ -146,27 +148,28 @@ class Session(ABC):
         return "the game is over"
 
     # --- moves: each raises Rejected (state unchanged) or Unsupported ------------------------------
+    # Passing priority is the one move every case needs; an engine without the others leaves them
+    # out, and a case using one is skipped, naming it.
     @abstractmethod
     def pass_priority(self, player: str) -> None: ...
 
-    @abstractmethod
-    def play_land(self, player: str, card: EngineId) -> None: ...
+    def play_land(self, player: str, card: EngineId) -> None:
+        raise Unsupported("the adapter can't play a land")
 
-    @abstractmethod
-    def cast(self, player: str, spec: CastSpec) -> None: ...
+    def cast(self, player: str, spec: CastSpec) -> None:
+        raise Unsupported("the adapter can't cast a spell")
 
-    @abstractmethod
-    def activate(self, player: str, spec: ActivateSpec) -> None: ...
+    def activate(self, player: str, spec: ActivateSpec) -> None:
+        raise Unsupported("the adapter can't activate an ability")
 
-    @abstractmethod
-    def declare_attackers(self, player: str, attacks: list[tuple[EngineId, Target]]) -> None: ...
+    def declare_attackers(self, player: str, attacks: list[tuple[EngineId, Target]]) -> None:
+        raise Unsupported("the adapter can't declare attackers")
 
-    @abstractmethod
-    def declare_blockers(self, player: str, blocks: list[tuple[EngineId, EngineId]]) -> None: ...
+    def declare_blockers(self, player: str, blocks: list[tuple[EngineId, EngineId]]) -> None:
+        raise Unsupported("the adapter can't declare blockers")
 
-    @abstractmethod
-    def choose(self, player: str, choice: Choice) -> None: ...
-
+    def choose(self, player: str, choice: Choice) -> None:
+        raise Unsupported("the adapter can't make a choice")
 
 def matches(view: dict[str, Any], selector: dict[str, Any]) -> bool:
     """Does an observed object meet every condition of a selector?"""
