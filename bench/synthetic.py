@@ -8,10 +8,12 @@ from pathlib import Path
 
 CARDS = "cards"
 RULINGS = "rulings.yaml"
+NOT_CASES = (CARDS, "rules-exempt")
 
 
 def case_files(source: Path) -> list[Path]:
-    return sorted(p for p in source.rglob("*.yaml") if p.relative_to(source).parts[0] != CARDS and p.name != RULINGS)
+    return sorted(p for p in source.rglob("*.yaml") if p.relative_to(source).parts[0] not in NOT_CASES
+                  and p.name != RULINGS)
 
 
 def synthetic_corpus(source: Path, target: Path, factor: int) -> int:

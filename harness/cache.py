@@ -2,8 +2,8 @@
 corpus reads each file's bytes and little else.
 
 An entry belongs to one file (by its absolute path) and holds a key: a hash of the file's bytes and
-of everything else the stored value depends on (the harness's code and schemas, and for validation
-the corpus's rulings and cards). A file that changed, or a changed harness, no longer matches its
+of everything else the stored value depends on (the harness's code, schemas and Comprehensive Rules
+text, and for validation the corpus's rulings and cards). A file that changed, or a changed harness, no longer matches its
 entry: the file is read and validated again and the entry replaced. The cache lives in
 $MTG_CONFORMANCE_CACHE, else $XDG_CACHE_HOME/mtg-conformance, else ~/.cache/mtg-conformance;
 MTG_CONFORMANCE_CACHE=off turns it off. A cache that can't be read or written is simply not used.
@@ -45,12 +45,12 @@ def digest(*parts: bytes) -> bytes:
 
 @lru_cache(maxsize=None)
 def code_fingerprint() -> bytes:
-    """The harness's own code and schemas, and the versions of what reads and checks files: a change
-    to any of them may change what a file reads as, or what validation says."""
-    from harness.paths import schema_dir
+    """The harness's own code, schemas and Comprehensive Rules, and the versions of what reads and
+    checks files: a change to any of them may change what a file reads as, or what validation says."""
+    from harness.paths import cr_dir, schema_dir
 
     package = Path(__file__).resolve().parent
-    files = sorted(package.rglob("*.py")) + sorted(schema_dir().rglob("*.json"))
+    files = sorted(package.rglob("*.py")) + sorted(schema_dir().rglob("*.json")) + sorted(cr_dir().glob("*.txt"))
     versions = [sys.version, str(FORMAT)] + [_version(name) for name in ("pyyaml", "jsonschema")]
     return digest(*(v.encode() for v in versions), *(f.read_bytes() for f in files))
 

@@ -14,6 +14,8 @@ from harness.yamlio import Document, YamlError, load_bytes
 
 CARDS_DIRNAME = "cards"
 RULINGS_FILENAME = "rulings.yaml"
+EXEMPT_DIRNAME = "rules-exempt"  # the rules no case can test, with the reason (harness/exemptions.py)
+NOT_CASES = (CARDS_DIRNAME, EXEMPT_DIRNAME)  # folders of the corpus that hold no cases
 
 
 @dataclass(frozen=True)
@@ -59,14 +61,20 @@ class CaseFacts:
     rulings: tuple[str, ...]
     requires: tuple[str, ...]
     id_line: int
+    rules: tuple[str, ...] = ()  # Comprehensive Rules numbers
 
     def to_data(self) -> tuple:
-        return (self.id, self.rulings, self.requires, self.id_line)
+        return (self.id, self.rulings, self.requires, self.id_line, self.rules)
 
     @classmethod
     def from_data(cls, data: Any) -> "CaseFacts":
-        case_id, rulings, requires, id_line = data
-        return cls(case_id, tuple(map(sys.intern, rulings)), tuple(map(sys.intern, requires)), id_line)
+        case_id, rulings, requires, id_line, rules = data
+        return cls(case_id, tuple(map(sys.intern, rulings)), tuple(map(sys.intern, requires)), id_line,
+                   tuple(map(sys.intern, rules)))
+
+
+def _strings(value: Any) -> tuple[str, ...]:
+    return tuple(sys.intern(v) for v in value if isinstance(v, str)) if isinstance(value, list) else ()
 
 
 class Case:
@@ -117,11 +125,8 @@ class Case:
             return self._facts
         data = self.data
         value = data.get("id")
-        rulings, requires = data.get("rulings"), data.get("requires")
-        return CaseFacts(value if isinstance(value, str) else self.expected_id,
-                         tuple(sys.intern(r) for r in rulings if isinstance(r, str)) if isinstance(rulings, list) else (),
-                         tuple(sys.intern(r) for r in requires if isinstance(r, str)) if isinstance(requires, list) else (),
-                         self.doc.line_of(["id"]))
+        return CaseFacts(value if isinstance(value, str) else self.expected_id, _strings(data.get("rulings")),
+                         _strings(data.get("requires")), self.doc.line_of(["id"]), _strings(data.get("rules")))
 
     @property
     def data(self) -> dict[str, Any]:
@@ -147,6 +152,11 @@ class Case:
     @property
     def requires(self) -> list[str]:
         return list(self.facts.requires)
+
+    @property
+    def rules(self) -> list[str]:
+        """The Comprehensive Rules numbers the case cites."""
+        return list(self.facts.rules)
 
     @property
     def description(self) -> str:
@@ -255,9 +265,13 @@ class Corpus:
     def case_paths(self) -> list[Path]:
         """Every case file, in a stable order (sorted by path)."""
         paths = []
-        for topic in sorted(p for p in self.root.iterdir() if p.is_dir() and p.name != CARDS_DIRNAME):
+        for topic in sorted(p for p in self.root.iterdir() if p.is_dir() and p.name not in NOT_CASES):
             paths.extend(sorted(topic.rglob("*.yaml")))
         return paths
+
+    def exemption_paths(self) -> list[Path]:
+        """The files of rules-exempt/, sorted."""
+        return sorted((self.root / EXEMPT_DIRNAME).glob("*.yaml"))
 
     def load_case(self, path: Path, raw: bytes | None = None) -> Case:
         """The case in the file `path` (whose bytes may be given); YamlError if it isn't valid YAML."""

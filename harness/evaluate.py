@@ -33,7 +33,8 @@ def _flow(value: Any) -> str:
 
 
 def base_result(case: Case, status: Status, message: str = "") -> CaseResult:
-    return CaseResult(case.id, status, message, list(case.rulings), case.display_path, case.line_of(["id"]))
+    return CaseResult(case.id, status, message, list(case.rulings), case.display_path, case.line_of(["id"]),
+                      rules=list(case.rules))
 
 
 def evaluate(case: Case, result: Result) -> CaseResult:

@@ -13,8 +13,8 @@ from typing import Any, TextIO
 from harness.baseline import Verdict
 from harness.corpus import Corpus
 from harness.junit import write_junit
-from harness.report import table
-from harness.results import CaseResult
+from harness.report import citations, table
+from harness.results import CaseResult, Status
 from harness.tally import Tally
 
 FORMATS = ("table", "json", "junit", "jsonl")
@@ -100,7 +100,7 @@ def write(stream: TextIO, fmt: str, engine: dict[str, Any], results: Tally, corp
         write_junit(stream, engine, results.results(), corpus, verdict, allow_unexpected_pass=allow_unexpected_pass)
         stream.write("\n")
     elif fmt == "json":
-        write_json(stream, engine, results, verdict, allow_unexpected_pass)
+        write_json(stream, engine, results, verdict, allow_unexpected_pass, corpus)
     else:
         text = table(engine, results, corpus, verbose=verbose, known=verdict.known_ids if verdict else frozenset())
         if verdict is not None:
@@ -109,14 +109,19 @@ def write(stream: TextIO, fmt: str, engine: dict[str, Any], results: Tally, corp
 
 
 def write_json(stream: TextIO, engine: dict[str, Any], results: Tally, verdict: Verdict | None,
-               allow_unexpected_pass: bool) -> None:
-    """The JSON report, written as json.dumps(report, indent=2) would write it, a case at a time."""
+               allow_unexpected_pass: bool, corpus: Corpus | None = None) -> None:
+    """The JSON report, written as json.dumps(report, indent=2) would write it, a case at a time. A
+    case that failed, errored, timed out or crashed also has "cited": the text of its rulings and of
+    its Comprehensive Rules rules."""
     head = json.dumps({"engine": {"name": engine.get("name"), "version": engine.get("version")},
                        "summary": results.summary()}, indent=2, default=str)
     stream.write(head[:-2] + ',\n  "cases": [')  # the head without its closing "\n}"
     count = 0
     for result in results.results():
-        stream.write(("\n" if not count else ",\n") + _nested(result.to_json(), "    ", first=True))
+        item = result.to_json()
+        if corpus is not None and result.status not in (Status.PASS, Status.SKIP):
+            item["cited"] = citations(result, corpus)
+        stream.write(("\n" if not count else ",\n") + _nested(item, "    ", first=True))
         count += 1
     stream.write("\n  ]" if count else "]")
     if verdict is not None:

@@ -22,3 +22,8 @@ def default_corpus() -> Path:
 
 def schema_dir() -> Path:
     return _first_existing(_SOURCE_ROOT / "schema", _PACKAGED / "schema")
+
+
+def cr_dir() -> Path:
+    """The Comprehensive Rules text the corpus cites (cr/ of the checkout, or the installed copy)."""
+    return _first_existing(_SOURCE_ROOT / "cr", _PACKAGED / "cr")

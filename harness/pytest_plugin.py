@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.corpus import Corpus
+from harness.corpus import NOT_CASES, Corpus
 from harness.engines import open_engine
 from harness.report import describe
 from harness.results import Status
@@ -55,7 +55,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
         relative = file_path.resolve().relative_to(corpus.root)
     except ValueError:
         return None
-    if relative.parts[0] == "cards" or len(relative.parts) < 2:
+    if relative.parts[0] in NOT_CASES or len(relative.parts) < 2:
         return None
     return CaseFile.from_parent(parent, path=file_path)
 

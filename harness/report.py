@@ -1,5 +1,6 @@
-"""Reports of a run: a table for people, JSON for programs. Failures show the ruling, the action
-that was running, and what was expected against what was observed."""
+"""Reports of a run: a table for people, JSON for programs. Failures show the ruling and the text of
+each Comprehensive Rules rule the case cites, the action that was running, and what was expected
+against what was observed."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any, Iterable
 
 from tabulate import tabulate
 
+from harness import cr
 from harness.corpus import Corpus
 from harness.results import CaseResult, Status
 from harness.tally import STATUS_ORDER, Tally
@@ -49,10 +51,14 @@ def describe(result: CaseResult, corpus: Corpus) -> list[str]:
     out = [f"{result.status.value.upper()} {result.case_id}  ({result.file}:{result.line})"]
     if result.message:
         out.append(f"  {result.message}")
-    for ruling_id in result.rulings:
-        ruling = corpus.rulings.get(ruling_id)
-        if ruling is not None and result.status is not Status.SKIP:
-            out.append(textwrap.fill(f"ruling {ruling_id}: {ruling.text}", 100, initial_indent="  ",
+    if result.status is not Status.SKIP:
+        cited = citations(result, corpus)
+        for ruling in cited["rulings"]:
+            out.append(textwrap.fill(f"ruling {ruling['id']}: {ruling['text']}", 100, initial_indent="  ",
+                                     subsequent_indent="    "))
+        for rule in cited["rules"]:
+            what = "rule" if "." in rule["rule"] else "section"
+            out.append(textwrap.fill(f"{what} {rule['rule']}: {rule['text']}", 100, initial_indent="  ",
                                      subsequent_indent="    "))
     last_when = None
     for mismatch in result.mismatches:
@@ -75,6 +81,22 @@ def describe(result: CaseResult, corpus: Corpus) -> list[str]:
         out.append("  engine stderr (last lines):")
         out.extend("  | " + line for line in result.stderr.rstrip().splitlines()[-10:])
     return out
+
+
+def citations(result: CaseResult, corpus: Corpus) -> dict[str, list[dict[str, str]]]:
+    """The text of each ruling and each Comprehensive Rules rule the case cites (a rule's whole text,
+    without its examples; a section's title), to read next to a failure."""
+    rulings = [{"id": r, "text": corpus.rulings[r].text} for r in result.rulings if r in corpus.rulings]
+    if not result.rules:
+        return {"rulings": rulings, "rules": []}
+    edition = cr.pinned()
+    rules = []
+    for number in result.rules:
+        rule = edition.rules.get(number)
+        section = edition.sections.get(number)
+        if rule is not None or section is not None:
+            rules.append({"rule": number, "text": rule.text if rule is not None else section.title})
+    return {"rulings": rulings, "rules": rules}
 
 
 def _value(value: Any) -> str:

@@ -44,10 +44,11 @@ class CaseResult:
     duration: float = 0.0
     stderr: str = ""
     details: dict[str, Any] = field(default_factory=dict)
+    rules: list[str] = field(default_factory=list)  # the Comprehensive Rules numbers the case cites
 
     def to_json(self) -> dict[str, Any]:
-        out = {"id": self.case_id, "status": self.status.value, "rulings": self.rulings, "message": self.message,
-               "file": self.file, "line": self.line, "duration": round(self.duration, 6)}
+        out = {"id": self.case_id, "status": self.status.value, "rulings": self.rulings, "rules": self.rules,
+               "message": self.message, "file": self.file, "line": self.line, "duration": round(self.duration, 6)}
         if self.mismatches:
             out["mismatches"] = [asdict(m) for m in self.mismatches]
         if self.stderr:

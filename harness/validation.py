@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import difflib
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
-from harness import schemas
 from engine_kit.oracle import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
+from engine_kit.vocabulary import ACTION_VERBS
+from harness import cr, schemas
 from harness.cache import code_fingerprint, digest
 from harness.corpus import Case, CaseFacts, Corpus
+from harness.exemptions import Exemptions, load_exemptions
 from harness.yamlio import Document, YamlError, format_path
 
-VERBS = ("play", "cast", "activate", "pass", "resolve", "advance", "attack", "block", "choose")
+VERBS = ACTION_VERBS
 ZONE_KEYS = ("battlefield", "hand", "library", "graveyard", "exile")
-CR_NUMBER = re.compile(r"^[1-9][0-9]{2}(\.[0-9]+[a-z]?)?$")
 
 
 @dataclass(frozen=True)
@@ -75,14 +75,21 @@ class CaseLinter:
         if self.data["id"] != self.case.expected_id:
             self.report(["id"], f"id {self.data['id']!r} does not match the file's path",
                         f"expected {self.case.expected_id!r}")
-        for index, ruling in enumerate(self.data["rulings"]):
+        for index, ruling in enumerate(self.data.get("rulings", [])):
             if ruling not in self.corpus.rulings:
                 self.report(["rulings", index], f"unknown ruling id {ruling!r}",
                             _suggest(ruling, self.corpus.rulings, "ruling"))
+        self.check_rules()
+
+    def check_rules(self) -> None:
+        """Every number cited exists in the pinned edition (cr/): citations mean something only against
+        one edition, since the Comprehensive Rules renumber rules between editions."""
+        edition = cr.pinned()
         for index, number in enumerate(self.data["rules"]):
-            if not CR_NUMBER.match(number):
-                self.report(["rules", index], f"{number!r} is not a Comprehensive Rules number",
-                            "write it like '302.6' or '605.1a'")
+            if number not in edition:
+                self.report(["rules", index],
+                            f"no rule {number} in the Comprehensive Rules effective {edition.effective}",
+                            cr.suggestion(edition, number))
 
     # --- setup ----------------------------------------------------------------------------
     def check_setup(self) -> None:
@@ -378,6 +385,7 @@ class CorpusReport:
     problems: list[Problem]
     valid_cases: list[Case]
     case_count: int
+    exemptions: Exemptions = field(default_factory=Exemptions)
 
     @property
     def ok(self) -> bool:
@@ -385,10 +393,36 @@ class CorpusReport:
 
 
 def validate_corpus(corpus: Corpus, cases: Iterable[Case | YamlError] | None = None) -> CorpusReport:
-    """Validate rulings, cards and cases; unique ids across the corpus."""
+    """Validate rulings, cards, rule exemptions and cases; unique ids across the corpus; no rule both
+    cited and exempt."""
     problems: list[Problem] = []
     problems.extend(_validate_support_files(corpus))
     valid: list[Case] = []
+    count = 0
+    try:
+        exemptions = load_exemptions(corpus)
+        count = _validate_cases(corpus, cases, problems, valid)
+    except cr.CRError as exc:  # the harness's own copy of the rules is broken: nothing can be checked
+        return CorpusReport(problems + [Problem(exc.path, exc.line, "$", exc.message)], [], count)
+    problems.extend(exemptions.problems)
+    problems.extend(_cited_and_exempt(valid, exemptions))
+    return CorpusReport(problems, valid, count, exemptions)
+
+
+def _cited_and_exempt(cases: list[Case], exemptions: Exemptions) -> Iterator[Problem]:
+    citing: dict[str, list[str]] = {}
+    for case in cases:
+        for number in case.rules:
+            if number in exemptions.by_rule:
+                citing.setdefault(number, []).append(case.id)
+    for number, ids in citing.items():
+        exemption = exemptions.by_rule[number]
+        yield Problem(exemption.file, exemption.line, "$.exempt", f"rule {number} is exempt, but cases cite it: "
+                      + ", ".join(ids), "a rule a case tests is not exempt: remove the exemption")
+
+
+def _validate_cases(corpus: Corpus, cases: Iterable[Case | YamlError] | None, problems: list[Problem],
+                    valid: list[Case]) -> int:
     seen_ids: dict[str, Case] = {}
     count = 0
     checked = _checked_cases(corpus) if cases is None else ((item, None) for item in cases)
@@ -408,7 +442,7 @@ def validate_corpus(corpus: Corpus, cases: Iterable[Case | YamlError] | None = N
             seen_ids[item.id] = item
         if not case_problems:
             valid.append(item)
-    return CorpusReport(problems, valid, count)
+    return count
 
 
 def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Problem]]]:

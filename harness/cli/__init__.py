@@ -1,4 +1,5 @@
-"""`mtg-conformance`: run the corpus against an engine, validate it, list cases, show coverage.
+"""`mtg-conformance`: run the corpus against an engine, validate it, list cases, show coverage and
+the Comprehensive Rules.
 
 Exit codes: 0 everything passed (or was skipped), 1 a case failed or errored, 2 bad input or usage.
 """
@@ -9,10 +10,10 @@ import argparse
 import sys
 
 from harness import __version__
-from harness.cli import coverage, engines, listing, new, prove, run, smoke, table, validate
+from harness.cli import coverage, engines, listing, new, prove, rules, run, smoke, table, validate
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-VERBS = (run, validate, listing, coverage, engines, smoke, table, new, prove)
+VERBS = (run, validate, listing, coverage, rules, engines, smoke, table, new, prove)
 
 
 class _Parser(argparse.ArgumentParser):
