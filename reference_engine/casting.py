@@ -101,7 +101,7 @@ def activate_mana(game, player: str, activation: ManaActivation) -> None:
 
 def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ability: Ability,
                   chosen: str | None) -> None:
-    cost: Cost = ability.data["_cost"]
+    cost: Cost = ability.cost
     check_tap_untap(game, obj, chars, cost)
     produced = production(game, obj, ability, player, chosen)
     snap = ops.snapshot(game, obj)
@@ -185,7 +185,7 @@ def cast_with_optional_costs(game, move: Cast) -> Iterator[Decision]:
     state = game.state
     chars = characteristics(state, state.objects[state.stack[-1].object_id])
     for ability in chars.abilities:
-        extra = ability.data.get("_additional_cost") if ability.kind == "keyword" else None
+        extra = ability.additional_cost if ability.kind == "keyword" else None
         if extra is not None:
             yield from _ask_optional_cost(game, move.player, ability.keyword, extra, chars.name)
 
@@ -226,7 +226,7 @@ def activate(game, move: Activate) -> None:
         _mana_ability(game, move.player, obj, chars, ability, move.mana)
         return
     data = dict(KEYWORD_ACTIVATIONS.get(ability.keyword, {}), **ability.data) if ability.kind == "keyword" else ability.data
-    cost: Cost = data["_cost"]
+    cost: Cost = ability.cost
     if ability.kind == "loyalty":
         _check_loyalty(game, move.player, obj, chars, cost)
     elif data.get("timing") == "sorcery":

@@ -32,8 +32,8 @@ def intrinsic_mana_ability(land_type: str) -> Ability:
     """Rule 305.6: each basic land type has '{T}: Add [mana]'."""
     from reference_engine.costs import Cost
 
-    return Ability("mana", {"cost": "{T}", "_cost": Cost.parse("{T}"), "add": f"{{{BASIC_LAND_MANA[land_type]}}}",
-                            "intrinsic": True})
+    return Ability("mana", {"cost": "{T}", "add": f"{{{BASIC_LAND_MANA[land_type]}}}", "intrinsic": True},
+                   cost=Cost.parse("{T}"))
 
 
 @dataclass

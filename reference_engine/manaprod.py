@@ -25,7 +25,7 @@ from reference_engine.triggers import Event, check
 
 def is_tapping_for_mana(ability: Ability) -> bool:
     """Rule 106.12: to tap a permanent for mana is to activate a mana ability with {T} in its cost."""
-    return ability.kind == "mana" and ability.data["_cost"].tap
+    return ability.kind == "mana" and ability.cost.tap
 
 
 def is_triggered_mana_ability(ability: Ability) -> bool:

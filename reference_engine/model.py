@@ -58,6 +58,8 @@ class Ability(_Immutable):
     kind: str
     data: Mapping[str, Any]
     keyword: str | None = None
+    cost: Any = None  # a Cost (reference_engine/costs.py), parsed from data["cost"]
+    additional_cost: Any = None  # a ManaCost: an optional additional cost such as buyback (rule 601.2b)
 
     @property
     def is_activated(self) -> bool:

@@ -1,0 +1,189 @@
+"""The JSON Schema (2020-12) of the card definitions in reference_engine/cards/, built from the
+engine's registries (effects, trigger matchers, filter conditions, game and source conditions,
+static modifiers), and the check of each file against it when the definitions are loaded.
+
+Without it an unknown key was silently ignored, and a case then failed as if the engine had
+answered a rules question. A file that breaks the schema is a CardDefinitionError naming the file,
+the line, the key and its close matches.
+"""
+
+from __future__ import annotations
+
+import difflib
+from functools import lru_cache
+from typing import Any
+
+import yaml
+
+ABILITY_KINDS = ("keyword", "mana", "activated", "loyalty", "triggered", "static", "replacement", "spell", "rule")
+
+#: The keys of each kind of ability (those the rules core reads).
+KIND_KEYS: dict[str, dict[str, str]] = {
+    "keyword": {"name": "string", "cost": "cost", "additional_cost": "cost"},
+    "mana": {"cost": "cost", "add": "any", "intrinsic": "any"},
+    "activated": {"cost": "cost", "targets": "targets", "effect": "steps", "timing": "any"},
+    "loyalty": {"cost": "any", "targets": "targets", "effect": "steps"},
+    "triggered": {"when": "trigger", "if": "game_condition", "targets": "targets", "effect": "steps",
+                  "mana_ability": "any", "effect_mana": "any"},
+    "static": {"affects": "filter", "while": "source_condition", "effects": "modifiers", "cda": "any"},
+    "replacement": {"as_enters_choose": "any", "mana_production": "any", "as_enters_copy": "any",
+                    "enters_with_counters": "any"},
+    "spell": {"targets": "targets", "effect": "steps"},
+    "rule": {"triggers_additional_time": "any"},
+}
+
+#: The parameters of each named effect (tests/test_card_schema.py checks them against what each
+#: effect's function reads). An effect missing here takes any parameters.
+EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
+    "damage": ("amount", "to"), "destroy": ("what",), "sacrifice": ("what",), "counter": ("what",),
+    "return_to_battlefield": ("transformed", "what"), "draw": ("count",), "gain_life": ("amount",),
+    "create_token": ("count", "tapped", "token"), "modify": ("effects", "until", "what"),
+    "if": ("condition", "then"), "add_counters": ("amount", "kind", "what"), "remove_all_counters": ("what",),
+    "add_or_remove_counter": ("what",), "transform": ("what",), "sacrifice_unless": ("filter",),
+    "create_emblem": ("abilities",), "fight": ("what",), "choose_any_number": ("describe", "filter"),
+    "prevent_damage": ("combat", "source", "until"), "return_to_hand": ("what",), "lose_life": ("amount",),
+    "mill": ("count",), "attach": ("to", "what"), "blight": ("amount", "optional", "then"),
+    "create_token_copy": ("abilities", "attacking", "of", "tapped"), "may": ("prompt", "then"),
+    "may_pay": ("cost", "then"), "choose_to_hand": ("among", "filter", "what"),
+}
+#: Effects whose parameter is a single value rather than a mapping.
+VALUE_EFFECTS = ("become_day_night", "unmodelled")
+#: Parameters that hold abilities, steps, a filter or continuous effects, checked as such.
+NESTED = {"abilities": "abilities", "then": "steps", "filter": "filter", "token": "token", "effects": "modifiers"}
+
+
+class CardDefinitionError(ValueError):
+    """A card definition file that breaks the schema: file:line: path: problem (did you mean ...?)."""
+
+
+def _registries() -> dict[str, list[str]]:
+    from reference_engine import conditions, effects, filters, layers, statics, triggers
+    from reference_engine.carddefs import KNOWN_KEYWORDS
+
+    return {"effects": sorted(effects.EFFECTS), "matchers": sorted(triggers.MATCHERS),
+            "filters": sorted(filters.CONDITIONS), "game_conditions": sorted(conditions.GAME_CONDITIONS),
+            "source_conditions": sorted(statics.SOURCE_CONDITIONS), "modifiers": sorted(layers.MODIFIERS),
+            "keywords": sorted(KNOWN_KEYWORDS)}
+
+
+def _one_of_names(names: list[str], value: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An object with exactly one key, named from `names`."""
+    out: dict[str, Any] = {"type": "object", "minProperties": 1, "maxProperties": 1,
+                           "propertyNames": {"enum": names}}
+    if value is not None:
+        out["additionalProperties"] = value
+    return out
+
+
+@lru_cache(maxsize=None)
+def card_schema() -> dict[str, Any]:
+    """The schema of one file of reference_engine/cards/: face name -> its abilities in printed order."""
+    names = _registries()
+    refs = {"string": {"type": "string"}, "cost": {"type": ["string", "integer"]}, "any": {},
+            "targets": {"type": "array", "items": {"$ref": "#/$defs/target"}},
+            "steps": {"$ref": "#/$defs/steps"}, "filter": {"$ref": "#/$defs/filter"},
+            "trigger": _one_of_names(names["matchers"]),
+            "game_condition": {"type": "object", "propertyNames": {"enum": names["game_conditions"]}},
+            "source_condition": {"type": "object", "propertyNames": {"enum": names["source_conditions"]}},
+            "modifiers": {"$ref": "#/$defs/modifiers"}}
+    kinds = {kind: {"type": ["object", "null"], "additionalProperties": False,
+                    "properties": {key: refs[shape] for key, shape in keys.items()}}
+             for kind, keys in KIND_KEYS.items()}
+    kinds["keyword"] = {"oneOf": [{"enum": names["keywords"]}, {**kinds["keyword"], "required": ["name"]}]}
+    effects: dict[str, Any] = {}
+    for name in names["effects"]:
+        if name in VALUE_EFFECTS:
+            effects[name] = {"not": {"type": "object"}}
+        elif name in EFFECT_PARAMS:
+            effects[name] = {"type": "object", "additionalProperties": False, "properties": {
+                param: {"$ref": f"#/$defs/{NESTED[param]}"} if param in NESTED else {}
+                for param in EFFECT_PARAMS[name]}}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "reference engine card definitions",
+        "description": "Each face name (as in the Oracle data) with its abilities in printed order.",
+        "type": ["object", "null"],
+        "additionalProperties": {"type": ["array", "null"], "items": {"$ref": "#/$defs/ability"}},
+        "$defs": {
+            "ability": {"oneOf": [{"enum": names["keywords"]},
+                                  {**_one_of_names(list(ABILITY_KINDS)), "properties": kinds}]},
+            "abilities": {"type": "array", "items": {"$ref": "#/$defs/ability"}},
+            "steps": {"type": "array", "items": {**_one_of_names(names["effects"]), "properties": effects}},
+            "filter": {"type": "object", "propertyNames": {"enum": names["filters"]}},
+            "target": {"type": "object", "additionalProperties": False, "required": ["what"], "properties": {
+                "what": {"type": "string"}, "filter": {"$ref": "#/$defs/filter"}, "optional": {"type": "boolean"},
+                "zone": {"type": "string"}, "player": {}}},
+            "token": {"type": "object", "properties": {"abilities": {"$ref": "#/$defs/abilities"}}},
+            "modifiers": {"type": "array", "items": {**_one_of_names(names["modifiers"]),
+                                                     "properties": {"grant": {"$ref": "#/$defs/abilities"}}}},
+        },
+    }
+
+
+@lru_cache(maxsize=None)
+def _fast_validator() -> Any:
+    import jsonschema_rs
+
+    return jsonschema_rs.Draft202012Validator(card_schema())
+
+
+def check_definitions(data: Any, text: str, file: str) -> None:
+    """CardDefinitionError if `data` (the YAML `text` of `file`, loaded) breaks the schema."""
+    if _fast_validator().is_valid(data):
+        return
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import best_match
+
+    error = best_match(Draft202012Validator(card_schema()).iter_errors(data))
+    while error.context:  # a oneOf: the branch that got furthest into the definition
+        error = max(error.context, key=lambda e: (len(e.absolute_path), "propertyNames" in e.schema_path
+                                                  or e.validator not in ("enum", "type")))
+    path = list(error.absolute_path)
+    problem, allowed = _problem(error)
+    if allowed is not None:
+        unknown = problem[0]
+        what = "value"
+        if not (error.validator == "enum" and "propertyNames" not in error.schema_path):
+            path.append(unknown)
+            what = "key"
+        close = difflib.get_close_matches(str(unknown), allowed, n=3)
+        message = f"unknown {what} {unknown!r}" + (f" (did you mean {', '.join(map(repr, close))}?)" if close else
+                                                   f" (known: {', '.join(allowed)})")
+    else:
+        message = problem[1]
+    raise CardDefinitionError(f"{file}:{line_of(text, path)}: {_shown(path)}: {message}")
+
+
+def _problem(error: Any) -> tuple[tuple[Any, str], list[str] | None]:
+    """(the unknown key, or None and the message), and the allowed names when a key is unknown."""
+    schema, instance = error.schema, error.instance
+    if error.validator in ("additionalProperties", "propertyNames", "maxProperties") and isinstance(instance, dict):
+        names = schema.get("propertyNames", {}).get("enum") or list(schema.get("properties", {}))
+        unknown = [key for key in instance if key not in names]
+        if unknown:
+            return (unknown[0], ""), list(names)
+    if error.validator == "enum":  # a key (propertyNames) or a keyword not in the registry
+        return (error.instance, ""), [str(v) for v in error.validator_value]
+    return (None, error.message), None
+
+
+def _shown(path: list[Any]) -> str:
+    return "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else str(p)) for i, p in enumerate(path)) or "$"
+
+
+def line_of(text: str, path: list[Any]) -> int:
+    """The line (1-based) of the key or item at `path` in the YAML `text`, or of its nearest parent."""
+    node: Any = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    line = 1
+    for part in path:
+        if isinstance(node, yaml.MappingNode):
+            found = next(((k, v) for k, v in node.value if k.value == part), None)
+            if found is None:
+                break
+            line, node = found[0].start_mark.line + 1, found[1]
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+            node = node.value[part]
+            line = node.start_mark.line + 1
+        else:
+            break
+    return line
