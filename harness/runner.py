@@ -34,16 +34,15 @@ def run_cases(cases: Iterable[Case], session: EngineSession, corpus: Corpus) -> 
 
     def known() -> Iterator[CaseResult]:
         while queued and queued[0][1] is not None:
-            yield queued.popleft()[1]
+            skip = queued.popleft()[1]
+            assert skip is not None
+            yield skip
 
     started = time.perf_counter()
     for reply in stream(messages()):
         yield from known()
         case, _ = queued.popleft()
-        try:
-            result = judge(case, reply)
-        finally:
-            case.release()
+        result = judge(case, reply)
         now = time.perf_counter()
         result.duration, started = now - started, now
         yield result
@@ -54,25 +53,20 @@ def _lacking(case: Case, session: EngineSession) -> CaseResult | None:
     """The skip of a case needing a capability the engine lacks (it is then not sent at all)."""
     missing = sorted(set(case.requires) - session.capabilities)
     if missing:
-        result = base_result(case, Status.SKIP, f"the engine lacks: {', '.join(missing)}")
-        case.release()
-        return result
+        return base_result(case, Status.SKIP, f"the engine lacks: {', '.join(missing)}")
     return None
 
 
 def run_case(case: Case, session: EngineSession, corpus: Corpus) -> CaseResult:
-    """Run one case; its document is released afterwards (see Case.release)."""
+    """Run one case."""
     skip = _lacking(case, session)
     if skip is not None:
         return skip
-    try:
-        message = engine_case(case, corpus)
-        started = time.perf_counter()
-        reply = session.run(message)
-        result = judge(case, reply)
-        result.duration = time.perf_counter() - started
-    finally:
-        case.release()
+    message = engine_case(case, corpus)
+    started = time.perf_counter()
+    reply = session.run(message)
+    result = judge(case, reply)
+    result.duration = time.perf_counter() - started
     return result
 
 

@@ -33,7 +33,7 @@ class Problem:
         return f"{text} ({self.hint})" if self.hint else text
 
 
-def _suggest(name: str, choices: Iterable[str], what: str) -> str | None:
+def _suggest(name: str, choices: Iterable[str], what: str) -> str:
     choices = list(choices)
     close = difflib.get_close_matches(name, choices, n=3, cutoff=0.6)
     if not close and name:  # a short name for a long one: 'Oko' for 'Oko, Lorwyn Liege'
@@ -448,8 +448,8 @@ def _validate_cases(corpus: Corpus, cases: Iterable[Case | YamlError] | None, pr
 def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Problem]]]:
     """Every case of the corpus with its problems. A file that hasn't changed since it was validated,
     in a corpus whose rulings and cards haven't either, is not read again: its problems and facts
-    come from the cache (harness/cache.py). Documents read here are released: a run reads each
-    case again as it plays it, and so holds one at a time."""
+    come from the cache (harness/cache.py). A document read here is kept: a run reads each case
+    file once."""
     for path in corpus.case_paths():
         raw = path.read_bytes()
         rel = path.relative_to(corpus.root).as_posix()
@@ -468,7 +468,6 @@ def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Prob
         case_problems = validate_case(case, corpus)
         corpus.cache.put("validation", path, key, (case.facts.to_data(), [
             (p.line, p.path, p.message, p.hint) for p in case_problems]))
-        case.release()
         yield case, case_problems
 
 
@@ -492,7 +491,9 @@ def _validate_support_files(corpus: Corpus) -> Iterator[Problem]:
         yield Problem(_display(corpus, exc.path), exc.line, "$", exc.message)
         return
     for path, card_doc in docs.items():
-        yield from _cached_problems(corpus, path, lambda: _card_problems(corpus, path, card_doc))
+        def problems(path: Any = path, card_doc: Document = card_doc) -> list[Problem]:
+            return _card_problems(corpus, path, card_doc)
+        yield from _cached_problems(corpus, path, problems)
 
 
 def _card_problems(corpus: Corpus, path, card_doc: Document) -> list[Problem]:
