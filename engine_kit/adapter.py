@@ -43,7 +43,7 @@ class Adapter(ABC):
     def run(self, case: JSON) -> JSON:
         return reply_to_json(self.play(Case.from_json(case)))
 
-    def stop(self) -> None:
+    def stop(self) -> None:  # noqa: B027 (an adapter with nothing to release needn't say so)
         pass
 
     # --- what subclasses provide --------------------------------------------------------------------

@@ -132,9 +132,9 @@ class EngineInfo:
     @classmethod
     def from_json(cls, data: Any) -> EngineInfo:
         where = "the start reply's engine"
-        return cls(_get(data, "name", str, where), _get(data, "version", str, where),
-                   *(_get(data, key, str, where, required=False) for key in ("language", "homepage", "issues", "source")),
-                   _get(data, "details", dict, where, required=False))
+        text = {key: _get(data, key, str, where, required=False) for key in ("language", "homepage", "issues", "source")}
+        return cls(_get(data, "name", str, where), _get(data, "version", str, where), **text,
+                   details=_get(data, "details", dict, where, required=False))
 
 
 @dataclass(frozen=True)

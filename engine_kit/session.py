@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Hashable
+from typing import Any
 
-EngineId = Hashable
+#: An object id of the engine's own choosing (an int, a string, ...): the kit only passes it back.
+EngineId = Any
 
 
 class Rejected(Exception):
@@ -146,6 +147,11 @@ class Session(ABC):
 
     def game_over_reason(self) -> str:
         return "the game is over"
+
+    def waiting_for(self) -> str:
+        """The decision the game waits for, in words."""
+        pending = self.pending()
+        return pending.describe() if pending is not None else self.game_over_reason()
 
     # --- moves: each raises Rejected (state unchanged) or Unsupported ------------------------------
     # Passing priority is the one move every case needs; an engine without the others leaves them

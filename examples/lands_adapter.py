@@ -16,7 +16,7 @@ class LandsSession(Session):
         for player, zones in setup["players"].items():
             if any(zones[zone] for zone in ("library", "graveyard", "exile", "emblems")):
                 raise Unsupported("the toy engine has only hands and a battlefield")
-            for zone, entry in [(zone, entry) for zone in ("hand", "battlefield") for entry in zones[zone]]:
+            for zone, entry in [(z, entry) for z in ("hand", "battlefield") for entry in zones[z]]:
                 if (card := case.cards.get(entry.get("card"))) is None:
                     raise CaseError(f"no card data sent for {entry.get('card')!r}")
                 self.labels[entry.get("label")] = len(self.objects)

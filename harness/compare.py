@@ -76,7 +76,7 @@ class Checker:
         observed = state.get("players", {}).get(player, {})
         objects = state.get("objects", [])
         for key, value in expected.items():
-            path = ["players", player, key]
+            path: list[str | int] = ["players", player, key]
             if key in ("hand", "library", "graveyard", "exile"):
                 cards = [o["name"] for o in objects if o.get("owner") == player and o.get("zone") == key]
                 self.check_zone(path, value, cards, ordered=key == "library")

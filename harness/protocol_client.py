@@ -113,6 +113,7 @@ class SubprocessSession(EngineSession):
                     for _ in upcoming:
                         yield failure
                     return
+                assert self.process is not None  # _restart started one
                 mark = self.process.stderr_mark()
             if not in_flight and self.process is not None:
                 stray = self.process.stray_lines()

@@ -118,9 +118,10 @@ def _branch_penalty(error: ValidationError) -> int:
 
 def _describe(error: ValidationError) -> SchemaProblem:
     path = tuple(error.absolute_path)
+    schema: Any = error.schema  # jsonschema's types allow an unset or boolean schema; ours are objects
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        allowed = list(error.schema.get("properties", {}))
-        patterns = [re.compile(p) for p in error.schema.get("patternProperties", {})]
+        allowed = list(schema.get("properties", {}))
+        patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
         extras = [key for key in error.instance if key not in allowed and not any(p.search(str(key)) for p in patterns)]
         hints = []
         for extra in extras:
@@ -131,13 +132,13 @@ def _describe(error: ValidationError) -> SchemaProblem:
     if error.validator == "required":
         return SchemaProblem(path, error.message.replace("is a required property", "is required"))
     if error.validator == "enum":
-        options = error.validator_value
+        options: Any = error.validator_value
         close = difflib.get_close_matches(str(error.instance), [str(o) for o in options], n=1)
         hint = f"did you mean {close[0]!r}?" if close else f"expected one of: {', '.join(map(str, options))}"
-        return SchemaProblem(path, f"{error.instance!r} is not {_what(error.schema) or 'allowed here'}", hint)
+        return SchemaProblem(path, f"{error.instance!r} is not {_what(schema) or 'allowed here'}", hint)
     if error.validator == "propertyNames":
         return SchemaProblem(path, f"bad key: {error.message}")
-    description = error.schema.get("description") if isinstance(error.schema, dict) else None
+    description = schema.get("description") if isinstance(schema, dict) else None
     return SchemaProblem(path, error.message, f"expected: {description}" if description else None)
 
 

@@ -7,7 +7,6 @@ actions'), so checks may happen after earlier steps changed the state.
 
 from __future__ import annotations
 
-from typing import Iterator
 
 from reference_engine import ops
 from reference_engine.costs import Cost
@@ -15,7 +14,7 @@ from reference_engine.layers import Characteristics, characteristics
 from reference_engine.mana import format_pool, pay
 from reference_engine.manaprod import production, resolve_mana_ability
 from reference_engine.model import Ability, GameObject, StackItem, Step, Zone
-from reference_engine.moves import Activate, Cast, Decision, Illegal, ManaActivation, PlayLand
+from reference_engine.moves import Activate, Cast, Decision, Illegal, ManaActivation, PlayLand, Procedure
 from reference_engine.targets import check_targets
 
 PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
@@ -61,7 +60,7 @@ def sorcery_timing(game, player: str) -> str | None:
 
 
 # --- lands ----------------------------------------------------------------------------------
-def play_land(game, move: PlayLand) -> Iterator[Decision]:
+def play_land(game, move: PlayLand) -> Procedure:
     obj = _own_object(game, move.player, move.object_id, Zone.HAND, "card")
     if "Land" not in characteristics(game.state, obj).types:
         raise Illegal(f"{describe(game, obj)} is not a land")
@@ -176,7 +175,7 @@ def cast(game, move: Cast) -> None:
     ops.emit(game, "cast", player=move.player, object_id=on_stack.id)
 
 
-def cast_with_optional_costs(game, move: Cast) -> Iterator[Decision]:
+def cast_with_optional_costs(game, move: Cast) -> Procedure:
     """Cast a spell, then ask whether each optional additional cost it has (buyback, 702.27a) is paid.
     The rules announce it in 601.2b and pay it with the rest in 601.2h; asking once the spell's own
     cost is paid gives the same result, since colored costs are paid first either way. An answer
@@ -187,10 +186,10 @@ def cast_with_optional_costs(game, move: Cast) -> Iterator[Decision]:
     for ability in chars.abilities:
         extra = ability.additional_cost if ability.kind == "keyword" else None
         if extra is not None:
-            yield from _ask_optional_cost(game, move.player, ability.keyword, extra, chars.name)
+            yield from _ask_optional_cost(game, move.player, ability.keyword, extra, chars.name)  # type: ignore[arg-type]
 
 
-def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Iterator[Decision]:
+def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Procedure:
     state = game.state
     decision = Decision(player, "may", f"pay {keyword} {cost} for {name}?", {"cost": str(cost)})
     while True:
@@ -225,7 +224,7 @@ def activate(game, move: Activate) -> None:
             raise Illegal("a mana ability's own cost is paid from the mana pool")
         _mana_ability(game, move.player, obj, chars, ability, move.mana)
         return
-    data = dict(KEYWORD_ACTIVATIONS.get(ability.keyword, {}), **ability.data) if ability.kind == "keyword" else ability.data
+    data = dict(KEYWORD_ACTIVATIONS.get(ability.keyword, {}), **ability.data) if ability.kind == "keyword" else ability.data  # type: ignore[arg-type, call-overload]
     cost: Cost = ability.cost
     if ability.kind == "loyalty":
         _check_loyalty(game, move.player, obj, chars, cost)
@@ -291,6 +290,6 @@ def _sacrifice_cost(game, move: Activate, obj: GameObject, cost: Cost) -> None:
     if cost.sacrifice_other and victim.id == obj.id:
         raise Illegal("this cost needs another permanent")
     wanted = cost.sacrifice
-    if not any(w in chars.types or chars.has_subtype(w) for w in (s.capitalize() for s in wanted)):
-        raise Illegal(f"{chars.name} is not {' or '.join(wanted)}")
+    if not any(w in chars.types or chars.has_subtype(w) for w in (s.capitalize() for s in wanted)):  # type: ignore[union-attr]
+        raise Illegal(f"{chars.name} is not {' or '.join(wanted)}")  # type: ignore[arg-type]
     ops.sacrifice(game, victim)

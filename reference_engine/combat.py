@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Iterator
 
 from reference_engine import ops
 from reference_engine.layers import characteristics
 from reference_engine.model import GameObject, Target, Zone
-from reference_engine.moves import Decision, DeclareAttackers, DeclareBlockers, Illegal
+from reference_engine.moves import Decision, DeclareAttackers, DeclareBlockers, Illegal, Procedure
 from reference_engine.limits import EngineLimit
 from reference_engine.state import Combat
 
@@ -27,7 +26,7 @@ def _why_cant_attack(game, obj: GameObject) -> str | None:
     return None
 
 
-def declare_attackers(game) -> Iterator[Decision]:
+def declare_attackers(game) -> Procedure:
     """Rule 508.1. Asked only if some creature could attack. Returns whether any creature attacks."""
     state = game.state
     state.combat = state.combat or Combat()
@@ -81,7 +80,7 @@ def _check_defender(game, defender: Target) -> None:
         raise Illegal("only an opponent or a planeswalker an opponent controls can be attacked")
 
 
-def declare_blockers(game) -> Iterator[Decision]:
+def declare_blockers(game) -> Procedure:
     """Rule 509.1: the defending player declares blockers, if they have a creature that could block."""
     state = game.state
     defender = next(p for p in state.turn_order if p != state.active)

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 from reference_engine import ops
 from reference_engine.copying import card_for_token_copy, token_copy_card
 from reference_engine.effects import Ctx, effect, objects, run, value
 from reference_engine.layers import characteristics
 from reference_engine.model import CardDef, Target, Zone
-from reference_engine.moves import Decision
+from reference_engine.moves import Decision, Procedure
 
 
 # --- blight ------------------------------------------------------------------------------------
 @effect("blight")
-def _blight(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _blight(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{amount: N, optional: true, then: [...]}: put N -1/-1 counters on a creature you control
     (701.68a); with `optional`, 'you may blight N. If you do, [then]'. A player with no creature
     can't blight (701.68b). The creature chosen is 'blighted' afterwards (701.68c).
@@ -66,7 +66,7 @@ def _blight_choice_problem(game, chosen, player: str, optional: bool) -> str | N
 
 # --- token copies ------------------------------------------------------------------------------
 @effect("create_token_copy")
-def _create_token_copy(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _create_token_copy(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{of: ref, tapped: bool, attacking: bool, abilities: [...]}: 'create a [tapped and attacking]
     token that's a copy of [it], except it has [abilities]'.
 
@@ -103,7 +103,7 @@ def _copies(game, ctx: Ctx, ref: Any, extra) -> list[tuple[CardDef, int]]:
     return out
 
 
-def _attack_target(game, controller: str) -> Iterator[Decision]:
+def _attack_target(game, controller: str) -> Procedure:
     """Rule 508.4: the controller of a creature put onto the battlefield attacking chooses which
     defending player or planeswalker it attacks. Outside combat it enters, but not attacking."""
     state = game.state

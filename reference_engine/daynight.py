@@ -21,7 +21,7 @@ def _with_keyword(game, keyword: str):
 
 def _keywords_on_battlefield(game) -> set[str]:
     state = game.state
-    return {a.keyword for o in state.battlefield() for a in characteristics(state, o).abilities if a.kind == "keyword"}
+    return {a.keyword for o in state.battlefield() for a in characteristics(state, o).abilities if a.kind == "keyword"}  # type: ignore[misc]
 
 
 def check_designation(game) -> None:

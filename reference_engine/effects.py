@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from reference_engine import ops
 from reference_engine.carddefs import token_card
@@ -20,7 +20,7 @@ from reference_engine.conditions import holds
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import MODIFIERS, characteristics
 from reference_engine.model import ContinuousEffect, Emblem, GameObject, StackItem, Target, Zone
-from reference_engine.moves import Decision
+from reference_engine.moves import Decision, Procedure
 
 
 @dataclass
@@ -51,7 +51,7 @@ def effect(name: str) -> Callable[[Effect], Effect]:
     return register
 
 
-def run(game, ctx: Ctx, steps: list[dict[str, Any]]) -> Iterator[Decision]:
+def run(game, ctx: Ctx, steps: list[dict[str, Any]]) -> Procedure:
     for step in steps or []:
         ((name, params),) = step.items()
         fn = EFFECTS.get(name)
@@ -172,7 +172,7 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("return_to_battlefield")
-def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     for obj in objects(game, ctx, params["what"]):
         yield from ops.enter_battlefield(game, obj, ctx.controller, transformed=params.get("transformed", False))
 
@@ -188,7 +188,7 @@ def _gain_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("create_token")
-def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     card = token_card(params["token"])
     made = []
     for _ in range(value(game, ctx, params.get("count", 1))):
@@ -214,14 +214,14 @@ def _modify(game, ctx: Ctx, params: dict[str, Any]) -> None:
         if name == "grant":
             args = {"abilities": [a if not isinstance(a, str) else parse_ability(a) for a in raw]}
         else:
-            args = {k: value(game, ctx, v) if k in ("power", "toughness") else v for k, v in (raw or {}).items()}
+            args = {k: value(game, ctx, v) if k in ("power", "toughness") else v for k, v in (raw or {}).items()}  # type: ignore[misc]
         state.effects.append(ContinuousEffect(layer, timestamp, name, args, affected, ctx.controller,
                                               duration=params.get("until", "end_of_turn")))
     state.touch()
 
 
 @effect("if")
-def _if(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _if(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{condition: {...}, then: [...]}: a condition checked as the effect resolves."""
     if holds(game, params["condition"], ctx):
         yield from run(game, ctx, params["then"])
@@ -244,7 +244,7 @@ def _remove_all_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("add_or_remove_counter")
-def _add_or_remove_counter(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _add_or_remove_counter(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Choose a counter on target permanent. Remove that counter from it or put another of those
     counters on it' (Clockspinning): the controller chooses the kind and which of the two to do."""
     state = game.state
@@ -275,11 +275,11 @@ def _transform(game, ctx: Ctx, params: dict[str, Any]) -> None:
     since the ability was put on the stack (701.27f)."""
     for obj in objects(game, ctx, params["what"]):
         own = ctx.item is not None and not ctx.item.is_spell and obj.uid == ctx.source_uid
-        ops.transform(game, obj, own_ability_since=ctx.item.source_transform_count if own else None)
+        ops.transform(game, obj, own_ability_since=ctx.item.source_transform_count if own else None)  # type: ignore[union-attr]
 
 
 @effect("sacrifice_unless")
-def _sacrifice_unless(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _sacrifice_unless(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Sacrifice this unless you sacrifice a [filter]': the controller chooses one or none."""
     state = game.state
     fctx = FilterContext(ctx.controller, ctx.source_id)
@@ -342,7 +342,7 @@ def _become_day_night(game, ctx: Ctx, params: str) -> None:
 
 
 @effect("choose_any_number")
-def _choose_any_number(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _choose_any_number(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'... any number of [filter]': the controller chooses, as the effect resolves, any number of
     the permanents that match now (none included); later steps refer to them as 'it'."""
     state = game.state

@@ -67,7 +67,7 @@ class Characteristics:
     def keywords(self) -> list[str]:
         out: list[str] = []
         for ability in self.abilities:
-            if ability.kind == "keyword" and ability.keyword not in out:
+            if ability.kind == "keyword" and ability.keyword is not None and ability.keyword not in out:
                 out.append(ability.keyword)
         return out
 
@@ -238,7 +238,7 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
 
     resolved = [
         _Application(e.layer, e.timestamp, e.modifier, e.params,
-                     (lambda c, ids=e.affected: [i for i in ids if i in c]))
+                     (lambda c, ids=e.affected: [i for i in ids if i in c]))  # type: ignore[misc]
         for e in state.effects if e.layer != "1"
     ]
     started: set[tuple] = set()
@@ -284,7 +284,7 @@ def _counter_applications(objects: list[GameObject]) -> list[_Application]:
         if plus or minus:
             delta = plus - minus
             out.append(_Application("7c", obj.timestamp, "modify_pt", {"power": delta, "toughness": delta},
-                                    (lambda c, i=obj.id: [i])))
+                                    (lambda c, i=obj.id: [i])))  # type: ignore[misc]
     return out
 
 

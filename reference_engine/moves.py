@@ -6,7 +6,7 @@ The game loop yields a Decision and receives a move; the engine never decides fo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generator
 
 from engine_kit import Rejected
 from reference_engine.model import Target
@@ -97,6 +97,12 @@ class Choose(Move):
     number: int | None = None
     payments: tuple[ManaActivation, ...] = ()
     counter: tuple[str, str] | None = None  # (kind, "add" or "remove")
+
+
+#: A rules procedure that needs players' decisions: it yields each Decision, receives the move that
+#: answers it (`move = yield decision`), and may return a value to the procedure that called it
+#: (`chosen = yield from ...`).
+Procedure = Generator[Decision, Any, Any]
 
 
 #: Which moves answer which kind of decision.

@@ -15,7 +15,7 @@ COLOR_ORDER = "WUBRG"
 def observe(game, labels: dict[str, int]) -> dict[str, Any]:
     state = game.state
     by_uid = {uid: label for label, uid in labels.items()}
-    objects = []
+    objects: list[dict[str, Any]] = []
     for player in state.players:
         for zone in OWNED_ZONES:
             objects.extend(observe_object(game, state.objects[i], by_uid) for i in state.zone_ids(zone, player))

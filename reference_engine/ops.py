@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from reference_engine.layers import Characteristics, characteristics
 from reference_engine.model import CardDef, ContinuousEffect, GameObject, Target, Zone
-from reference_engine.moves import Decision
+from reference_engine.moves import Procedure
 from reference_engine.prevention import prevents
 from reference_engine.triggers import Event, check
 
@@ -71,7 +71,7 @@ class Entry:
 
 def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bool = False,
                       spell_x: int | None = None, tapped: bool = False,
-                      attacking: Target | None = None) -> Iterator[Decision]:
+                      attacking: Target | None = None) -> Procedure:
     """Put `obj` onto the battlefield; returns the new permanent, or None if it can't enter.
 
     A card that isn't double-faced put onto the battlefield transformed doesn't enter: it stays where it
@@ -95,7 +95,7 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
 
 
 def create_token(game, card: CardDef, controller: str, *, tapped: bool = False, face: int = 0,
-                 attacking: Target | None = None, copy_token: bool = False) -> Iterator[Decision]:
+                 attacking: Target | None = None, copy_token: bool = False) -> Procedure:
     """Create a token (rule 111.2); it enters the battlefield like any permanent."""
     from reference_engine.replacement import entry_replacements
 
@@ -219,7 +219,7 @@ def deal_damage(game, source: DamageSource, target: Target, amount: int, *, comb
         return 0  # 615: prevented damage isn't dealt, and triggers nothing (603.2g)
     state = game.state
     if target.kind == "player":
-        lose_life(game, target.value, amount)
+        lose_life(game, target.value, amount)  # type: ignore[arg-type]
         if combat:
             emit(game, "combat_damage_to_player", source_id=source.object_id, source_uid=source.uid,
                  player=target.value, amount=amount)

@@ -7,7 +7,7 @@ The engine never answers for the player: each of these yields a Decision and wai
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterator
+from typing import Any
 
 from reference_engine import ops
 from reference_engine.effects import Ctx, effect, objects, run
@@ -15,11 +15,11 @@ from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import ManaCost, format_pool, pay
 from reference_engine.model import Zone
-from reference_engine.moves import Decision, Illegal
+from reference_engine.moves import Decision, Illegal, Procedure
 
 
 @effect("may")
-def _may(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _may(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{prompt, then: [...]}: 'you may [then]'."""
     decision = Decision(ctx.controller, "may", f"{params.get('prompt', 'do it')} ({ctx.source_name})? yes or no")
     while True:
@@ -32,7 +32,7 @@ def _may(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
 
 
 @effect("may_pay")
-def _may_pay(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _may_pay(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{cost: "{R}", then: [...]}: 'you may pay {R}. If you do, [then]' (an optional cost paid as the
     ability resolves). The answer is {yes: true, pay: [mana abilities to activate]} or {yes: false}; a
     payment that fails is rejected and leaves the game as it was."""
@@ -46,11 +46,11 @@ def _may_pay(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
             continue
         if not move.yes:
             return
-        problem = _payment_problem(game, ctx.controller, cost, move.payments)
+        problem = _payment_problem(game, ctx.controller, cost, move.payments)  # type: ignore[arg-type]
         if problem is None:
             break
         game.state.rejection = problem
-    _pay(game, ctx.controller, cost, move.payments)
+    _pay(game, ctx.controller, cost, move.payments)  # type: ignore[arg-type]
     yield from run(game, ctx, params["then"])
 
 
@@ -87,7 +87,7 @@ def _trial(game, attempt) -> str | None:
 
 
 @effect("choose_to_hand")
-def _choose_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _choose_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{among: it, filter: {...}, what: 'permanent card'}: 'you may put a [what] from among them into your
     hand'."""
     state = game.state

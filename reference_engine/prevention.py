@@ -38,7 +38,7 @@ def prevents(game, source, target: Target, amount: int, *, combat: bool) -> bool
         if effect.combat_only and not combat:
             continue
         obj = state.objects.get(source.object_id) if source.object_id is not None else None
-        if matches(state, obj, effect.source, FilterContext(effect.controller), chars=source.chars):
+        if matches(state, obj, effect.source, FilterContext(effect.controller), chars=source.chars):  # type: ignore[arg-type]
             return True
     return False
 

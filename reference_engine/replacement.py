@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import permutations
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.limits import EngineLimit
-from reference_engine.model import CardDef, Face, Zone
-from reference_engine.moves import Decision, Illegal
+from reference_engine.model import CardDef, Face
+from reference_engine.moves import Decision, Procedure
 
 
 # --- entering the battlefield --------------------------------------------------------------------
-def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int | None) -> Iterator[Decision]:
+def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int | None) -> Procedure:
     """Apply the entering permanent's own 'as enters' / 'enters with' abilities to `entry` (614.12)."""
     state = game.state
     if (entry.face == 0 and card.double_faced and state.day_night == "night"
@@ -48,7 +48,7 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
     entry.counters = dict(counters)
 
 
-def _choose_copy(game, face: Face, controller: str, spec: dict[str, Any]) -> Iterator[Decision]:
+def _choose_copy(game, face: Face, controller: str, spec: dict[str, Any]) -> Procedure:
     """'You may have this enter as a copy of any creature on the battlefield' (rule 707.5)."""
     from reference_engine.copying import copiable_for_permanent
 
@@ -77,7 +77,7 @@ def _choose_copy(game, face: Face, controller: str, spec: dict[str, Any]) -> Ite
         return copiable_for_permanent(game, state.objects[chosen[0]])
 
 
-def _choose_as_enters(game, face: Face, controller: str, what: str) -> Iterator[Decision]:
+def _choose_as_enters(game, face: Face, controller: str, what: str) -> Procedure:
     """'As this creature enters, choose a color': the choice is made before it enters (614.12a), by
     whoever it enters under, even for a copy of a permanent that made that choice (707.6)."""
     from reference_engine.mana import COLORS

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterator
 
 from reference_engine import ops
 from reference_engine.layers import characteristics
 from reference_engine.model import GameObject, Zone
-from reference_engine.moves import Decision
+from reference_engine.moves import Decision, Procedure
 
 
 def has_no_toughness(chars) -> bool:
@@ -23,7 +22,7 @@ def has_lethal_damage(obj: GameObject, chars) -> bool:
     return (toughness > 0 and obj.damage >= toughness) or (obj.deathtouch_damage and obj.damage > 0)
 
 
-def check(game) -> Iterator[Decision]:
+def check(game) -> Procedure:
     """Perform every applicable state-based action simultaneously; returns whether any was performed."""
     state = game.state
     to_graveyard: list[GameObject] = []
@@ -104,7 +103,7 @@ def _attachable(state, host_id: int) -> bool:
     return host is not None and host.zone is Zone.BATTLEFIELD and "Creature" in characteristics(state, host).types
 
 
-def _choose_legend(game, player: str, name: str, ids: list[int]) -> Iterator[Decision]:
+def _choose_legend(game, player: str, name: str, ids: list[int]) -> Procedure:
     decision = Decision(player, "objects", f"choose the {name} to keep (legend rule, 704.5j)",
                         {"candidates": ids, "min": 1, "max": 1})
     while True:
@@ -114,7 +113,7 @@ def _choose_legend(game, player: str, name: str, ids: list[int]) -> Iterator[Dec
         game.state.rejection = f"choose exactly one of the permanents named {name} to keep"
 
 
-def before_priority(game) -> Iterator[Decision]:
+def before_priority(game) -> Procedure:
     """Rule 704.3 / 117.5: state-based actions until none apply, then waiting triggers onto the stack."""
     from reference_engine.daynight import enforce
     from reference_engine.triggers import put_on_stack

@@ -11,8 +11,8 @@ from typing import Any, Callable, Iterator
 
 from reference_engine.conditions import holds
 from reference_engine.filters import FilterContext, matches
-from reference_engine.model import Ability, StackItem, Target, Zone
-from reference_engine.moves import Choose, Decision, Illegal
+from reference_engine.model import Ability, StackItem, Zone
+from reference_engine.moves import Choose, Decision, Illegal, Procedure
 from reference_engine.state import TRIGGER_SOURCES_CACHE, PendingTrigger
 
 
@@ -180,7 +180,7 @@ def check(game, event: Event) -> list[PendingTrigger]:
             kinds, fn = MATCHERS[key]
             if event.kind not in kinds or not fn(game, event, value, source):
                 continue
-            pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability,
+            pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability,  # type: ignore[arg-type]
                                      dict(event.data), game.state.new_timestamp(), source.transform_count,
                                      source.snapshot)
             if not holds(game, ability.data.get("if"), _PendingCtx(pending)):
@@ -228,7 +228,7 @@ class _PendingCtx:
         return self.pending.source_id
 
 
-def put_on_stack(game) -> Iterator[Decision]:
+def put_on_stack(game) -> Procedure:
     """Rule 603.3b: each player in APNAP order puts their triggered abilities on the stack in the
     order they choose, choosing targets as they do. Triggers that are all alike need no ordering."""
     state = game.state
@@ -253,7 +253,7 @@ def put_on_stack(game) -> Iterator[Decision]:
                     source_snapshot=trigger.source_snapshot))
 
 
-def _ask_order(game, player: str, triggers: list[PendingTrigger]) -> Iterator[Decision]:
+def _ask_order(game, player: str, triggers: list[PendingTrigger]) -> Procedure:
     names = ", ".join(t.source_name for t in triggers)
     decision = Decision(player, "order_triggers", f"order triggered abilities of {names} (first resolves first)",
                         {"sources": [t.source_uid for t in triggers]})
@@ -281,7 +281,7 @@ def _apply_order(triggers: list[PendingTrigger], move: Choose) -> list[PendingTr
     return ordered
 
 
-def _choose_targets(game, trigger: PendingTrigger) -> Iterator[Decision]:
+def _choose_targets(game, trigger: PendingTrigger) -> Procedure:
     from reference_engine.targets import candidates, check_targets, has_legal_choice
 
     specs = trigger.ability.data.get("targets")

@@ -3,13 +3,12 @@ must make and receives their move. Moves are performed here; an illegal one rest
 
 from __future__ import annotations
 
-from typing import Iterator
 
 from reference_engine import casting, combat, ops, prevention
 from reference_engine.daynight import untap_step_check
 from reference_engine.layers import characteristics
 from reference_engine.model import STEPS, Step, Zone
-from reference_engine.moves import Activate, Cast, Decision, Illegal, Move, Pass, PlayLand
+from reference_engine.moves import Activate, Cast, Decision, Illegal, Move, Pass, PlayLand, Procedure
 from reference_engine.resolve import resolve_top
 from reference_engine.sba import before_priority
 
@@ -17,7 +16,7 @@ NO_PRIORITY = (Step.UNTAP, Step.CLEANUP)
 MAX_HAND_SIZE = 7
 
 
-def play(game, *, resume: bool = True) -> Iterator[Decision]:
+def play(game, *, resume: bool = True) -> Procedure:
     """Run the game from the current step; with `resume`, the step's beginning already happened."""
     state = game.state
     while not state.over:
@@ -28,7 +27,7 @@ def play(game, *, resume: bool = True) -> Iterator[Decision]:
         _next_step(game)
 
 
-def run_step(game, *, begin: bool) -> Iterator[Decision]:
+def run_step(game, *, begin: bool) -> Procedure:
     state = game.state
     step = state.step
     if begin:
@@ -42,7 +41,7 @@ def run_step(game, *, begin: bool) -> Iterator[Decision]:
     _end_step(game, step)
 
 
-def _begin(game, step: Step) -> Iterator[Decision]:
+def _begin(game, step: Step) -> Procedure:
     """Turn-based actions and 'at the beginning of' triggers. Returns True to skip the step."""
     state = game.state
     if step is Step.UNTAP:
@@ -118,7 +117,7 @@ def _new_turn(game) -> None:
     state.touch()
 
 
-def _cleanup(game) -> Iterator[Decision]:
+def _cleanup(game) -> Procedure:
     """Rule 514: discard to hand size, remove damage and end 'until end of turn' effects; if anything
     then happens, players get priority and another cleanup step follows (514.3a)."""
     state = game.state
@@ -137,7 +136,7 @@ def _cleanup(game) -> Iterator[Decision]:
         yield from _cleanup(game)
 
 
-def _sba_or_triggers(game) -> Iterator[Decision]:
+def _sba_or_triggers(game) -> Procedure:
     from reference_engine import sba
 
     performed = yield from sba.check(game)
@@ -151,7 +150,7 @@ def state_has_triggers(game) -> bool:
     return bool(game.state.pending_triggers)
 
 
-def _discard_to_hand_size(game, count: int) -> Iterator[Decision]:
+def _discard_to_hand_size(game, count: int) -> Procedure:
     state = game.state
     hand = list(state.zone_ids(Zone.HAND, state.active))
     decision = Decision(state.active, "objects", f"discard {count} card(s) down to hand size (514.1)",
@@ -165,7 +164,7 @@ def _discard_to_hand_size(game, count: int) -> Iterator[Decision]:
         state.rejection = f"choose exactly {count} card(s) in hand to discard"
 
 
-def priority_round(game) -> Iterator[Decision]:
+def priority_round(game) -> Procedure:
     """Rule 117: the active player receives priority; the step ends when all pass with an empty stack."""
     state = game.state
     state.priority = state.active
@@ -202,7 +201,7 @@ def priority_round(game) -> Iterator[Decision]:
         passes = 0  # 117.3c: the player who acted receives priority again
 
 
-def _perform(game, move: Move) -> Iterator[Decision]:
+def _perform(game, move: Move) -> Procedure:
     if isinstance(move, PlayLand):
         yield from casting.play_land(game, move)
     elif isinstance(move, Cast):

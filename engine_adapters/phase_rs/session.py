@@ -88,7 +88,8 @@ class PhaseSession(Answers, Session):
             self.suspended_cast = suspended
             raise
 
-    def seat_player(self, seat: int | None) -> str | None:
+    def seat_player(self, seat: int | None) -> Any:
+        """The player in a seat (None for none)."""
         return self.players[seat] if seat is not None else None
 
     def object(self, object_id: int) -> dict[str, Any]:
@@ -338,7 +339,7 @@ class PhaseSession(Answers, Session):
             self.unoffered_cost = None  # declined, as phase.rs did by not offering it
             return
         if kind in (PRIORITY, ATTACKERS, BLOCKERS):
-            raise Rejected(f"no choice is pending: the game waits for {self.pending().describe()}")
+            raise Rejected(f"no choice is pending: the game waits for {self.waiting_for()}")
         answer = CHOICE_ANSWERS.get(kind)
         if answer is None:
             raise Unsupported(f"phase.rs asks {kind}; the adapter does not translate answers to it")

@@ -263,7 +263,7 @@ def _emblems(state: dict[str, Any], setup: dict[str, Any], cards: dict[str, dict
             timestamp = state["next_timestamp"]
             state["next_timestamp"] += 1
             seat = seats[name]
-            types = {"supertypes": [], "core_types": [], "subtypes": []}
+            types: dict[str, list[str]] = {"supertypes": [], "core_types": [], "subtypes": []}
             no_cost = {"type": "Cost", "shards": [], "generic": 0}
             state["objects"][str(object_id)] = {
                 "id": object_id, "card_id": 0, "owner": seat, "base_controller": seat, "controller": seat,

@@ -117,7 +117,7 @@ class Observer:
 
     def observe(self, priority: str | None) -> dict[str, Any]:
         state = self.state
-        floating = {p: {} for p in self.players}
+        floating: dict[str, dict[str, int]] = {p: {} for p in self.players}
         for (p, color, n) in state.get("floating_mana", set()):
             if n:
                 floating.setdefault(p, {})[names.CASE_MANA.get(color, color)] = n

@@ -99,8 +99,9 @@ class PythonMtgSession(Session):
         from mtg.engine import env
 
         self.require_to_move(player)
-        if self.pending().kind != "priority":
-            raise Rejected(f"python-mtg waits for {self.pending().describe()}")
+        pending = self.pending()
+        if pending is not None and pending.kind != "priority":
+            raise Rejected(f"python-mtg waits for {pending.describe()}")
         state = env._clone(self.state)
         with contextlib.redirect_stdout(io.StringIO()):
             env._advance_one(state)
