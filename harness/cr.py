@@ -14,7 +14,6 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
 from functools import cached_property, lru_cache
 from pathlib import Path
 
@@ -27,7 +26,6 @@ _CHAPTER = re.compile(r"([1-9])\. (\S.*)")
 _SECTION = re.compile(r"([1-9][0-9]{2})\. (\S.*)")
 _RULE = re.compile(r"([1-9][0-9]{2}\.[0-9]+[a-z]{0,2})\.? (\S.*)")  # "100.1. Text", "100.1a Text" (and "606.5 Text")
 _EFFECTIVE = re.compile(r"These rules are effective as of (\w+ \d{1,2}, \d{4})\.")
-NUMBER = re.compile(r"[1-9][0-9]{2}(\.[0-9]+[a-z]{0,2})?")  # what a citation looks like
 _BLANK = "\u00a0 \t\r"
 
 
@@ -80,9 +78,6 @@ class Edition:
 
     def __contains__(self, number: object) -> bool:
         return number in self.rules or number in self.sections
-
-    def __len__(self) -> int:
-        return len(self.rules)
 
     @cached_property
     def _by_parent(self) -> dict[str, list[Rule]]:
@@ -195,6 +190,8 @@ def _effective_date(lines: list[str], path: Path | str) -> str:
     for index, line in enumerate(lines[:20]):
         match = _EFFECTIVE.fullmatch(line.strip(_BLANK))
         if match:
+            from datetime import datetime
+
             try:
                 return datetime.strptime(match.group(1), "%B %d, %Y").date().isoformat()
             except ValueError:

@@ -11,7 +11,6 @@ from typing import Any, Iterable
 
 from tabulate import tabulate
 
-from harness import cr
 from harness.corpus import Corpus
 from harness.results import CaseResult, Status
 from harness.tally import STATUS_ORDER, Tally
@@ -89,6 +88,8 @@ def citations(result: CaseResult, corpus: Corpus) -> dict[str, list[dict[str, st
     rulings = [{"id": r, "text": corpus.rulings[r].text} for r in result.rulings if r in corpus.rulings]
     if not result.rules:
         return {"rulings": rulings, "rules": []}
+    from harness import cr
+
     edition = cr.pinned()
     rules = []
     for number in result.rules:

@@ -8,11 +8,12 @@ does not cite "601.2"; citing a section ("613") is valid but cites none of its r
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from harness.corpus import Case
-from harness.cr import Edition
-from harness.exemptions import Exemptions
+if TYPE_CHECKING:
+    from harness.corpus import Case
+    from harness.cr import Edition
+    from harness.exemptions import Exemptions
 
 
 def citations(cases: Iterable[Case]) -> dict[str, list[str]]:

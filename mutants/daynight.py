@@ -223,7 +223,7 @@ def _enters_front_at_night(p: Patcher) -> None:
 
 
 @mutant("daybound-enters-then-transforms", "at night a daybound permanent enters front face up, then transforms",
-        ["702.145b", "614.1e"])
+        ["702.145b", "614.1d"])
 def _enters_then_transforms(p: Patcher) -> None:
     _undo_entering_transformed(p, lambda game: True)  # then 702.145c transforms it once it has entered
 

@@ -333,3 +333,101 @@ def test_an_unknown_rule_exits_2_with_close_matches(capsys) -> None:
     assert code == 2 and out == ""
     assert "no rule 999.9z in the Comprehensive Rules effective 2026-08-07" in err
     assert "702.145h" in err and "'702.145g'" in err
+
+
+# --- rules-diff: moving to a new edition ----------------------------------------------------
+def newer_edition(tmp_path: Path) -> Path:
+    """The pinned text as a later edition might change it: a date, a renumbered rule, a changed rule
+    and a changed example, and an uncited rule changed too (which must not be listed)."""
+    text = cr_text()
+    for old, new in [("effective as of August 7, 2026", "effective as of September 25, 2026"),
+                     ("\n107.5. The tap symbol", "\n107.99. The tap symbol"),  # renumbered, same text
+                     ("haste (see rule 702.10).", "haste (see rule 702.11)."),  # 602.5a's text
+                     ("\n100.2a In constructed play (", "\n100.2a In constructed Magic ("),  # exempt in the corpus
+                     ("\n100.3. Some cards require coins", "\n100.3. Some cards need coins")]:  # cited by none
+        assert old in text
+        text = text.replace(old, new, 1)
+    path = tmp_path / "MagicCompRules 20260925.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_rules_diff_lists_the_cited_rules_a_new_edition_renumbers_or_changes(capsys, tmp_path: Path) -> None:
+    code, out, _ = run_cli(capsys, "rules-diff", str(newer_edition(tmp_path)), "--format", "json")
+    diff = json.loads(out)
+    assert code == 1 and (diff["from"], diff["to"]) == ("2026-08-07", "2026-09-25")
+    changes = {c["rule"]: c for c in diff["changes"]}
+    assert list(changes) == ["100.2a", "107.5", "602.5a"]
+    assert changes["107.5"]["change"] == "vanished" and changes["107.5"]["moved_to"] == ["107.99"]
+    assert "general/tap-ability-summoning-sick" in changes["107.5"]["cases"] and changes["107.5"]["new"] is None
+    assert changes["602.5a"]["change"] == "text" and changes["602.5a"]["new"].endswith("(see rule 702.11).")
+    assert changes["602.5a"]["cases"] == ["general/tap-ability-summoning-sick"]
+    assert changes["100.2a"]["cases"] == [] and changes["100.2a"]["exempt"]
+    code, out, _ = run_cli(capsys, "rules-diff", str(newer_edition(tmp_path)))
+    assert "107.5: vanished (its text is now 107.99?)" in out and "case(s) to re-check" in out
+
+
+def test_rules_diff_of_the_same_edition_finds_nothing(capsys) -> None:
+    code, out, _ = run_cli(capsys, "rules-diff", str(SHIPPED))
+    assert code == 0 and "no cited or exempt number changed" in out
+
+
+def test_rules_diff_finds_a_renumbered_rule_whose_text_changed_a_little(edition: cr.Edition) -> None:
+    from harness.edition_diff import changes
+
+    text = cr_text().replace("\n731.2a If it’s day and the previous turn’s active player didn’t cast any spells",
+                             "\n731.2d If it’s day and the previous turn’s active player cast no spells")
+    new = cr.parse(text)
+    found = changes(edition, new, {"731.2a": ["tovolar/x"], "731.2b": ["tovolar/y"]}, {})
+    assert [(c.rule, c.change, c.moved_to) for c in found] == [("731.2a", "vanished", ["731.2d"])]
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"hello\n", ":1: no line 'These rules are effective as of <date>.'"),
+    (SHIPPED.read_bytes().replace(b"\n601.2a ", b"\nsix-oh-one two a "), ": neither a rule, an example nor a heading"),
+    (b"Magic\n\xff\n", ":2: not UTF-8"),
+])
+def test_rules_diff_of_a_text_that_does_not_parse_exits_2_naming_the_line(capsys, tmp_path, content, message) -> None:
+    path = tmp_path / "new.txt"
+    path.write_bytes(content)
+    code, out, err = run_cli(capsys, "rules-diff", str(path))
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.startswith(f"error: {path}:") and message in err
+
+
+# --- a broken copy of the pinned edition ----------------------------------------------------
+@pytest.fixture
+def broken_pinned_edition(tmp_path: Path, monkeypatch) -> Path:
+    """The harness's own copy of the rules, damaged: line 200 is no rule."""
+    folder = tmp_path / "cr"
+    folder.mkdir()
+    lines = cr_text().split("\n")
+    lines[199] = "this line is no rule"
+    (folder / cr.EDITION_FILE).write_text("\n".join(lines), encoding="utf-8")
+    monkeypatch.setattr("harness.paths.cr_dir", lambda: folder)
+    cr.pinned.cache_clear()
+    yield folder / cr.EDITION_FILE
+    cr.pinned.cache_clear()
+
+
+def test_a_broken_pinned_edition_is_a_clear_error(broken_pinned_edition: Path, corpus_builder, capsys) -> None:
+    corpus_builder.write("demo/elves", elves_case())
+    code, out, err = run_cli(capsys, "validate", "--cases", str(corpus_builder.root))
+    assert code == 2 and "Traceback" not in err
+    assert f"{broken_pinned_edition}:200: $: neither a rule, an example nor a heading: 'this line is no rule'" in err
+    for args in (["rules", "601.2"], ["coverage", "--rules"]):
+        code, out, err = run_cli(capsys, *args)
+        assert code == 2 and f"error: {broken_pinned_edition}:200: neither a rule" in err
+
+
+def test_every_mutants_rules_exist_in_the_pinned_edition(edition: cr.Edition) -> None:
+    """A mutant names the rules it breaks (matched against the cases' citations): same edition."""
+    from mutants import MUTANTS
+
+    assert [(name, rule) for name, mutant in MUTANTS.items() for rule in mutant.rules if rule not in edition] == []
+
+
+def test_list_json_gives_each_cases_rules(capsys) -> None:
+    code, out, _ = run_cli(capsys, "list", "--format", "json", "-k", "general/tap-ability-summoning-sick")
+    (case,) = json.loads(out)
+    assert code == 0 and case["rules"] == ["302.6", "107.5", "602.5a"]

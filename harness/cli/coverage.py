@@ -9,14 +9,13 @@ import sys
 
 from tabulate import tabulate
 
-from harness import cr
 from harness.cli.common import add_corpus_option, corpus_from, print_problems
 from harness.validation import validate_corpus
 
 
 def add_parser(verbs) -> None:
     parser = verbs.add_parser(
-        "coverage", help="which cases encode each ruling (--rules: cite each Comprehensive Rules rule)",
+        "coverage", help="which cases encode each ruling; with --rules, which cite each Comprehensive Rules rule",
         description="Each ruling of rulings.yaml with the cases that encode it. With --rules: for each section of "
                     "the Comprehensive Rules (the pinned edition, cr/), how many numbered rules and subrules it has, "
                     "how many a case cites and how many are exempt (cases/rules-exempt/); with --section, each of "
@@ -75,6 +74,7 @@ def _rulings(args: argparse.Namespace, corpus, report) -> None:
 
 
 def _rules(args: argparse.Namespace, report) -> int:
+    from harness import cr
     from harness.rule_coverage import rules_coverage
 
     try:

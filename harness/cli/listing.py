@@ -1,4 +1,4 @@
-"""`list`: the cases, with what they require and the rulings they encode."""
+"""`list`: the cases, with what they require, the rulings they encode and the rules they cite."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ def handle(args: argparse.Namespace) -> int:
         return 2
     report, cases = validated_selection(args, corpus)
     if args.format == "json":
-        print(json.dumps([{"id": c.id, "description": c.description, "rulings": c.rulings, "requires": c.requires,
-                           "file": c.display_path} for c in cases], indent=2))
+        print(json.dumps([{"id": c.id, "description": c.description, "rulings": c.rulings, "rules": c.rules,
+                           "requires": c.requires, "file": c.display_path} for c in cases], indent=2))
     elif args.format == "ids":
         print("\n".join(c.id for c in cases))
     else:

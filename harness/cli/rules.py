@@ -7,12 +7,13 @@ import argparse
 import json
 import sys
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from harness import cr
 from harness.cli.common import add_corpus_option, corpus_from, print_problems
-from harness.rule_coverage import citations
 from harness.validation import validate_corpus
+
+if TYPE_CHECKING:
+    from harness.cr import Edition
 
 
 def add_parser(verbs) -> None:
@@ -30,6 +31,9 @@ def add_parser(verbs) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    from harness import cr
+    from harness.rule_coverage import citations
+
     try:
         edition = cr.pinned()
     except cr.CRError as exc:
@@ -60,7 +64,7 @@ def handle(args: argparse.Namespace) -> int:
     return 0
 
 
-def lookup(edition: cr.Edition, number: str, cited: dict[str, list[str]], exemptions) -> dict[str, Any]:
+def lookup(edition: Edition, number: str, cited: dict[str, list[str]], exemptions) -> dict[str, Any]:
     """The rule `number` (or every rule of the section `number`) with its subrules, as data."""
     section = edition.section_of(number)
     assert section is not None

@@ -1,4 +1,5 @@
-"""`validate`: check every case against the schema, then lint it (rulings, cards, labels, ids)."""
+"""`validate`: check every case against the schema, then lint it (rulings, cards, labels, ids, rule
+numbers); the rule exemptions too."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from harness.validation import Problem, validate_corpus
 
 def add_parser(verbs) -> None:
     parser = verbs.add_parser(
-        "validate", help="check the corpus: schema, then rulings, cards, labels and ids; every ruling covered",
-        description="Validate every case (JSON Schema, then semantic checks), the cards and the rulings, and "
-                    "check that every ruling is encoded by at least one case. Each problem is one line: "
+        "validate", help="check the corpus: schema, then rulings, cards, labels, ids, rule numbers; every ruling covered",
+        description="Validate every case (JSON Schema, then semantic checks: every Comprehensive Rules number it "
+                    "cites exists in the pinned edition, cr/), the cards, the rulings and the rule exemptions "
+                    "(cases/rules-exempt/), and check that every ruling is encoded by at least one case. Each problem is one line: "
                     "file:line: path: message (hint). Exit 0 if there is none, 2 otherwise.")
     add_corpus_option(parser)
     parser.add_argument("--allow-uncovered", action="store_true",
