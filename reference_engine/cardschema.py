@@ -15,7 +15,9 @@ from typing import Any
 
 import yaml
 
-ABILITY_KINDS = ("keyword", "mana", "activated", "loyalty", "triggered", "static", "replacement", "spell", "rule")
+from reference_engine.model import AbilityKind
+
+ABILITY_KINDS = tuple(kind.value for kind in AbilityKind)
 
 #: The keys of each kind of ability (those the rules core reads).
 KIND_KEYS: dict[str, dict[str, str]] = {
@@ -57,7 +59,7 @@ class CardDefinitionError(ValueError):
 
 
 def _registries() -> dict[str, list[str]]:
-    from reference_engine import conditions, effects, filters, layers, statics, triggers
+    from reference_engine import conditions, effects, filters, layers, resolve, statics, triggers  # noqa: F401
     from reference_engine.carddefs import KNOWN_KEYWORDS
 
     return {"effects": sorted(effects.EFFECTS), "matchers": sorted(triggers.MATCHERS),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from reference_engine import ops
 from reference_engine.layers import characteristics
-from reference_engine.model import GameObject, Target, Zone
+from reference_engine.model import DecisionKind, GameObject, Target, Zone
 from reference_engine.moves import Decision, DeclareAttackers, DeclareBlockers, Illegal, Procedure
 from reference_engine.limits import EngineLimit
 from reference_engine.state import Combat
@@ -33,7 +33,7 @@ def declare_attackers(game) -> Procedure:
     candidates = [o.id for o in state.battlefield() if _why_cant_attack(game, o) is None]
     if not candidates:
         return False
-    decision = Decision(state.active, "attackers", "declare attackers", {"candidates": candidates})
+    decision = Decision(state.active, DecisionKind.ATTACKERS, "declare attackers", {"candidates": candidates})
     while True:
         move = yield decision
         try:
@@ -89,7 +89,7 @@ def declare_blockers(game) -> Procedure:
                   and "Creature" in characteristics(state, o).types]
     if not candidates or not state.combat or not state.combat.attackers:
         return
-    decision = Decision(defender, "blockers", "declare blockers", {"candidates": candidates})
+    decision = Decision(defender, DecisionKind.BLOCKERS, "declare blockers", {"candidates": candidates})
     while True:
         move = yield decision
         try:

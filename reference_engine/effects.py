@@ -412,6 +412,3 @@ def _unmodelled(game, ctx: Ctx, params: Any) -> None:
 
     raise EngineLimit(f"{ctx.source_name}: {params} is not modelled by the reference engine")
 
-
-# Effects that live in their own modules register themselves here.
-from reference_engine import copy_effects, optional_effects  # noqa: E402,F401

@@ -14,8 +14,8 @@ from importlib import resources
 from typing import Any, Callable, Iterable
 
 from reference_engine.mana import ManaCost
-from reference_engine.model import Ability, CardDef, ContinuousEffect, Face, GameObject, Zone
-from reference_engine.state import CHARACTERISTICS_CACHE, GameState
+from reference_engine.model import Ability, CardDef, ContinuousEffect, Face, GameObject, Layer, Zone
+from reference_engine.state import GameState
 
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 COLOR_ORDER = "WUBRG"
@@ -116,11 +116,10 @@ def characteristics(state: GameState, obj: GameObject) -> Characteristics:
             found = printed(obj.card.faces[obj.face], obj.card, obj.controller, mana_value_face=obj.card.faces[0], x=x)
             obj.card.printed_cache[key] = found
         return found
-    cache = state.__dict__.get(CHARACTERISTICS_CACHE)
-    if cache is None or cache[0] != state.version:
-        cache = (state.version, _compute_battlefield(state))
-        state.__dict__[CHARACTERISTICS_CACHE] = cache
-    return cache[1][obj.id]
+    derived = state.now()
+    if derived.characteristics is None:
+        derived.characteristics = _compute_battlefield(state)
+    return derived.characteristics[obj.id]
 
 
 # --- layer 1 ---------------------------------------------------------------------------------
@@ -141,9 +140,9 @@ Modifier = Callable[[Characteristics, dict[str, Any]], None]
 MODIFIERS: dict[str, tuple[str, Modifier]] = {}
 
 
-def modifier(name: str, layer: str) -> Callable[[Modifier], Modifier]:
+def modifier(name: str, layer: Layer | str) -> Callable[[Modifier], Modifier]:
     def register(fn: Modifier) -> Modifier:
-        MODIFIERS[name] = (layer, fn)
+        MODIFIERS[name] = (Layer(layer), fn)
         return fn
     return register
 
@@ -203,7 +202,7 @@ def _switch_pt(chars: Characteristics, params: dict[str, Any]) -> None:
     chars.power, chars.toughness = chars.toughness, chars.power
 
 
-LAYER_ORDER = ("2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
+LAYER_ORDER = tuple(layer for layer in Layer if layer is not Layer.COPY)  # copy effects: _copied_face
 
 
 @dataclass

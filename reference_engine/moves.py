@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generator
 
 from engine_kit import Rejected
-from reference_engine.model import Target
+from reference_engine.model import DecisionKind, Target
 
 
 class Illegal(Rejected):
@@ -20,11 +20,11 @@ class Illegal(Rejected):
 class Decision:
     """The game waits for `player` to make a decision of `kind`.
 
-    kinds: priority, attackers, blockers, order_triggers, targets, may, objects, mana, counter.
+    kind: a DecisionKind.
     """
 
     player: str
-    kind: str
+    kind: DecisionKind | str
     prompt: str = ""
     options: dict[str, Any] = field(default_factory=dict, compare=False)
 
@@ -107,9 +107,9 @@ Procedure = Generator[Decision, Any, Any]
 
 #: Which moves answer which kind of decision.
 ANSWERS: dict[str, tuple[type, ...]] = {
-    "priority": (Pass, PlayLand, Cast, Activate),
-    "attackers": (DeclareAttackers,),
-    "blockers": (DeclareBlockers,),
+    DecisionKind.PRIORITY: (Pass, PlayLand, Cast, Activate),
+    DecisionKind.ATTACKERS: (DeclareAttackers,),
+    DecisionKind.BLOCKERS: (DeclareBlockers,),
 }
 
 

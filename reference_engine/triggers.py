@@ -13,7 +13,7 @@ from reference_engine.conditions import holds
 from reference_engine.filters import FilterContext, matches
 from reference_engine.model import Ability, StackItem, Zone
 from reference_engine.moves import Choose, Decision, Illegal, Procedure
-from reference_engine.state import TRIGGER_SOURCES_CACHE, PendingTrigger
+from reference_engine.state import PendingTrigger
 
 
 @dataclass(frozen=True)
@@ -139,9 +139,9 @@ def _permanent_sources(state) -> list[tuple[TriggerSource, tuple[Ability, ...]]]
     kept until the state's version changes: most events (damage, mana, a spell cast) change none."""
     from reference_engine.layers import characteristics
 
-    cache = state.__dict__.get(TRIGGER_SOURCES_CACHE)
-    if cache is not None and cache[0] == state.version:
-        return cache[1]
+    derived = state.now()
+    if derived.trigger_sources is not None:
+        return derived.trigger_sources
     found = []
     for obj in state.battlefield():
         chars = characteristics(state, obj)
@@ -149,7 +149,7 @@ def _permanent_sources(state) -> list[tuple[TriggerSource, tuple[Ability, ...]]]
         if triggered:  # the others can't trigger: don't describe them
             found.append((TriggerSource(obj.id, obj.uid, chars.name, chars.controller, obj.transform_count, chars),
                           triggered))
-    state.__dict__[TRIGGER_SOURCES_CACHE] = (state.version, found)
+    derived.trigger_sources = found
     return found
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from reference_engine import casting, combat, ops, prevention
 from reference_engine.daynight import untap_step_check
 from reference_engine.layers import characteristics
-from reference_engine.model import STEPS, Step, Zone
+from reference_engine.model import STEPS, DecisionKind, Duration, Step, Zone
 from reference_engine.moves import Activate, Cast, Decision, Illegal, Move, Pass, PlayLand, Procedure
 from reference_engine.resolve import resolve_top
 from reference_engine.sba import before_priority
@@ -111,7 +111,7 @@ def _new_turn(game) -> None:
     state.turn += 1
     state.active = state.next_player(state.active)
     # 'Until your next turn' effects end as that player's next turn begins.
-    state.effects = [e for e in state.effects if not (e.duration == "until_your_next_turn" and e.controller == state.active)]
+    state.effects = [e for e in state.effects if not (e.duration == Duration.UNTIL_YOUR_NEXT_TURN and e.controller == state.active)]
     state.step = Step.UNTAP
     state.priority = None
     state.touch()
@@ -127,7 +127,7 @@ def _cleanup(game) -> Procedure:
     for obj in state.battlefield():
         obj.damage = 0
         obj.deathtouch_damage = False
-    state.effects = [e for e in state.effects if e.duration != "end_of_turn"]
+    state.effects = [e for e in state.effects if e.duration != Duration.END_OF_TURN]
     prevention.end_of_turn(game)
     state.touch()
     performed = yield from _sba_or_triggers(game)
@@ -176,7 +176,7 @@ def priority_round(game) -> Procedure:
         checked = False
         if state.over:
             return
-        move: Move = yield Decision(state.priority, "priority", "act or pass priority")
+        move: Move = yield Decision(state.priority, DecisionKind.PRIORITY, "act or pass priority")
         if isinstance(move, Pass):
             passes += 1
             if passes < len(state.players):
