@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any, Callable, Iterable
 
 from harness.corpus import Case
-from harness.results import Mismatch
+from harness.results import Check, Mismatch
 from harness.yamlio import format_path
 
 MISSING = object()
@@ -19,17 +19,29 @@ _SYMBOL = re.compile(r"\{([WUBRGC])\}")
 
 
 class Checker:
-    """Collects mismatches between one observed state and one expectation block."""
+    """Collects mismatches between one observed state and one expectation block, and every check
+    made (met or not), with the value observed."""
 
     def __init__(self, case: Case, when: str, base: list[str | int]) -> None:
         self.case = case
         self.when = when
         self.base = base
         self.mismatches: list[Mismatch] = []
+        self.checks: list[Check] = []
 
     def fail(self, path: list[str | int], expected: Any, observed: Any, note: str = "") -> None:
         full = self.base + path
         self.mismatches.append(Mismatch(self.when, format_path(full), self.case.line_of(full), expected, observed, note))
+        self.checks.append(Check(self.when, format_path(full), expected, observed, False))
+
+    def met(self, path: list[str | int], expected: Any, observed: Any) -> None:
+        self.checks.append(Check(self.when, format_path(self.base + path), expected, observed, True))
+
+    def judge(self, ok: bool, path: list[str | int], expected: Any, observed: Any, note: str = "") -> None:
+        if ok:
+            self.met(path, expected, observed)
+        else:
+            self.fail(path, expected, observed, note)
 
     # --- the whole block ---------------------------------------------------------------------
     def check(self, expect: dict[str, Any], state: dict[str, Any]) -> list[Mismatch]:
@@ -43,9 +55,9 @@ class Checker:
             self.check_object(["objects", label], expected, observed if observed is not None else {"exists": False})
         for index, group in enumerate(expect.get("select", [])):
             found = [o for o in objects if selected(o, group["where"])]
-            if "count" in group and len(found) != group["count"]:
-                self.fail(["select", index, "count"], group["count"], len(found),
-                          f"objects matching {group['where']}: " + ", ".join(_describe(o) for o in found))
+            if "count" in group:
+                self.judge(len(found) == group["count"], ["select", index, "count"], group["count"], len(found),
+                           f"objects matching {group['where']}: " + ", ".join(_describe(o) for o in found))
             for item in found if "each" in group else []:
                 self.check_object(["select", index, "each"], group["each"], item)
         return self.mismatches
@@ -55,22 +67,20 @@ class Checker:
             observed = game.get(key, MISSING)
             if key == "stack":
                 self.check_stack(value, observed if isinstance(observed, list) else [])
-            elif observed != value:
-                self.fail(["game", key], value, _shown(observed))
+            else:
+                self.judge(observed == value, ["game", key], value, _shown(observed))
 
     def check_stack(self, expected: Any, stack: list[dict[str, Any]]) -> None:
+        note = "stack (top first): " + _stack_text(stack)
         if isinstance(expected, int):
-            if len(stack) != expected:
-                self.fail(["game", "stack"], expected, len(stack), "stack (top first): " + _stack_text(stack))
+            self.judge(len(stack) == expected, ["game", "stack"], expected, len(stack), note)
             return
         if len(stack) != len(expected):
-            self.fail(["game", "stack"], f"{len(expected)} object(s)", f"{len(stack)} object(s)",
-                      "stack (top first): " + _stack_text(stack))
+            self.fail(["game", "stack"], f"{len(expected)} object(s)", f"{len(stack)} object(s)", note)
             return
         for index, (want, have) in enumerate(zip(expected, stack)):
             for key, value in want.items():
-                if have.get(key) != value:
-                    self.fail(["game", "stack", index, key], value, have.get(key), "stack (top first): " + _stack_text(stack))
+                self.judge(have.get(key) == value, ["game", "stack", index, key], value, have.get(key), note)
 
     def check_player(self, player: str, expected: dict[str, Any], state: dict[str, Any]) -> None:
         observed = state.get("players", {}).get(player, {})
@@ -83,28 +93,23 @@ class Checker:
             elif key == "mana_pool":
                 want = Counter(_SYMBOL.findall(value))
                 have = Counter({k: v for k, v in (observed.get("mana_pool") or {}).items() if v})
-                if want != have:
-                    self.fail(path, value or "(empty)", _pool_text(have) or "(empty)")
-            elif observed.get(key, MISSING) != value:
-                self.fail(path, value, _shown(observed.get(key, MISSING)))
+                self.judge(want == have, path, value or "(empty)", _pool_text(have) or "(empty)")
+            else:
+                self.judge(observed.get(key, MISSING) == value, path, value, _shown(observed.get(key, MISSING)))
 
     def check_zone(self, path: list[str | int], expected: Any, cards: list[str], *, ordered: bool) -> None:
         if isinstance(expected, int):
-            if len(cards) != expected:
-                self.fail(path, f"{expected} card(s)", f"{len(cards)} card(s)", _cards_text(cards))
+            self.judge(len(cards) == expected, path, f"{expected} card(s)", f"{len(cards)} card(s)", _cards_text(cards))
         elif isinstance(expected, list):
-            same = cards == expected if ordered else Counter(cards) == Counter(expected)
-            if not same:
-                self.fail(path, expected, cards)
+            self.judge(cards == expected if ordered else Counter(cards) == Counter(expected), path, expected, cards)
         else:
-            if "count" in expected and len(cards) != expected["count"]:
-                self.fail(path + ["count"], expected["count"], len(cards), _cards_text(cards))
+            if "count" in expected:
+                self.judge(len(cards) == expected["count"], path + ["count"], expected["count"], len(cards),
+                           _cards_text(cards))
             for name in expected.get("includes", []):
-                if name not in cards:
-                    self.fail(path + ["includes"], f"includes {name}", cards)
+                self.judge(name in cards, path + ["includes"], f"includes {name}", cards)
             for name in expected.get("excludes", []):
-                if name in cards:
-                    self.fail(path + ["excludes"], f"excludes {name}", cards)
+                self.judge(name not in cards, path + ["excludes"], f"excludes {name}", cards)
 
     def check_object(self, path: list[str | int], expected: dict[str, Any], observed: dict[str, Any]) -> None:
         exists = observed.get("exists", True)
@@ -113,9 +118,12 @@ class Checker:
                 self.fail(path + [key], value, "(the object no longer exists)")
                 continue
             check = OBJECT_CHECKS.get(key, _equal)
-            problem = check(value, observed.get(key, MISSING if key != "exists" else exists))
+            seen = observed.get(key, MISSING if key != "exists" else exists)
+            problem = check(value, seen)
             if problem is not None:
                 self.fail(path + [key], value, *problem)
+            else:
+                self.met(path + [key], value, _shown(seen))
 
 
 # --- object field checks: (expected, observed) -> None if fine, else (observed shown, note) ------------

@@ -1,7 +1,7 @@
 """Conformance tables of several engines, as Markdown (docs/engines.md).
 
-For each engine: what it lacks (and why), pass/fail/skip/error by topic, each failing case with the
-ruling it breaks and what the engine did instead, each error with its message, and each skipped case
+For each engine: what it lacks (and why), pass/fail/skip/error by topic, each finding (failing cases
+grouped by the engine behaviour behind them) with the ruling it breaks and what the engine did instead, each error with its message, and each skipped case
 with its reason. Only what a run decides goes in (no timings), so a fresh run of the same corpus on
 the same engine versions gives the same file.
 """
@@ -79,9 +79,15 @@ def _engine_section(run: EngineRun, corpus: Corpus, by_id: dict[str, Case]) -> l
     out.append("| **total** | " + " | ".join(f"**{totals[s]}**" for s in STATUS_ORDER) + " |")
     failing = [r for r in run.results if r.status is Status.FAIL]
     if failing:
+        findings = _findings(failing)
         out += ["", f"### {run.title}: failures", ""]
-        for result in failing:
-            out += _failure(result, corpus, by_id.get(result.case_id))
+        if len(findings) < len(failing):
+            out += [f"{len(failing)} failing cases, {len(findings)} finding{'s' if len(findings) != 1 else ''}: cases the engine fails by refusing an "
+                    "action for the same reason (object numbers aside) are one finding, shown once.", ""]
+        for group in findings:
+            out += _failure(group[0], corpus, by_id.get(group[0].case_id))
+            if len(group) > 1:
+                out += ["The same behaviour fails " + ", ".join(f"`{r.case_id}`" for r in group[1:]) + ".", ""]
     broken = [r for r in run.results if r.status in (Status.ERROR, Status.TIMEOUT, Status.CRASH)]
     if broken:
         out += ["", f"### {run.title}: errors", ""]
@@ -116,6 +122,26 @@ def _failure(result: CaseResult, corpus: Corpus, case: Case | None) -> list[str]
         out.append(line)
     out.append("")
     return out
+
+
+REFUSAL = "the engine rejected the action:"
+
+
+def _findings(failing: list[CaseResult]) -> list[list[CaseResult]]:
+    """Failures grouped by the engine behaviour behind them. A case whose first mismatch is the engine
+    refusing an action is grouped with the others it refuses for the same reason (numbers such as
+    object ids blanked out); any other failure is a finding of its own."""
+    import re
+
+    groups: dict[str, list[CaseResult]] = {}
+    for result in failing:
+        first = result.mismatches[0] if result.mismatches else None
+        note = _one_line(first.note) if first is not None and first.note else ""
+        # object numbers blanked out, and a list of them ('[1, 4]', "[{'Object': 1}, ...]") counted as one
+        blank = re.sub(r"(\{'Object': #\}|#)(, \1)+", r"\1", re.sub(r"\d+", "#", note))
+        key = blank if note.startswith(REFUSAL) else f"case:{result.case_id}"
+        groups.setdefault(key, []).append(result)
+    return list(groups.values())
 
 
 def _grouped(results: Iterable[CaseResult]) -> list[tuple[str, list[str]]]:

@@ -8,7 +8,7 @@ from engine_kit.protocol import Result
 from engine_kit.vocabulary import ACTION_MODIFIERS
 from harness.compare import Checker, state_differences
 from harness.corpus import Case
-from harness.results import CaseResult, Mismatch, Status
+from harness.results import CaseResult, Check, Mismatch, Status
 from harness.yamlio import format_path
 
 
@@ -46,12 +46,17 @@ def evaluate(case: Case, result: Result) -> CaseResult:
         return base_result(case, Status.ERROR,
                            f"the engine reported {len(statuses)} action results for {len(actions)} actions")
     mismatches: list[Mismatch] = []
+    checks: list[Check] = []  # every expectation checked, met or not, with what was observed
     for index, action in enumerate(actions):
         status = statuses[index]
         expect = action.get("expect") or {}
         when = f"after action {index} ({describe_action(action)})"
         rejected = status.rejected
         path: list[str | int] = ["actions", index]
+        answer = "rejected" if rejected else "accepted"
+        wanted = "rejected" if expect.get("rejected") else "accepted"
+        checks.append(Check(when, format_path(path + ["expect", "rejected"] if expect.get("rejected") else path),
+                            wanted, answer, answer == wanted))
         if expect.get("rejected") and not rejected:
             mismatches.append(Mismatch(when, format_path(path + ["expect", "rejected"]),
                                        case.line_of(path + ["expect", "rejected"]), "rejected", "accepted",
@@ -61,23 +66,32 @@ def evaluate(case: Case, result: Result) -> CaseResult:
                                        f"the engine rejected the action: {status.reason or '(no reason given)'}"))
         elif rejected and expect.get("rejected") and index - 1 in states and index in states:
             changed = state_differences(states[index - 1], states[index])
+            checks.append(Check(when, format_path(path + ["expect", "rejected"]), "state unchanged",
+                                "; ".join(changed[:5]) or "state unchanged", not changed))
             if changed:
                 mismatches.append(Mismatch(when, format_path(path + ["expect", "rejected"]),
                                            case.line_of(path + ["expect", "rejected"]), "state unchanged",
                                            "; ".join(changed[:5]), "a rejected action must leave the state as it was"))
-        checks = {k: v for k, v in expect.items() if k != "rejected"}
-        if checks:
+        blocks = {k: v for k, v in expect.items() if k != "rejected"}
+        if blocks:
             if index not in states:
                 return base_result(case, Status.ERROR, f"the engine sent no observation after action {index}")
-            mismatches.extend(Checker(case, when, path + ["expect"]).check(checks, states[index]))
+            checker = Checker(case, when, path + ["expect"])
+            mismatches.extend(checker.check(blocks, states[index]))
+            checks.extend(checker.checks)
     final = case.data.get("expect")
     if final:
         last = len(actions) - 1
         if last not in states:
             return base_result(case, Status.ERROR, "the engine sent no final observation")
-        mismatches.extend(Checker(case, "at the end", ["expect"]).check(final, states[last]))
+        checker = Checker(case, "at the end", ["expect"])
+        mismatches.extend(checker.check(final, states[last]))
+        checks.extend(checker.checks)
     if mismatches:
         out = base_result(case, Status.FAIL, f"{len(mismatches)} expectation(s) not met")
         out.mismatches = mismatches
+        out.checks = checks
         return out
-    return base_result(case, Status.PASS)
+    out = base_result(case, Status.PASS)
+    out.checks = checks
+    return out

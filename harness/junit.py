@@ -23,16 +23,20 @@ _NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-
 
 
 def junit_xml(engine: dict[str, Any], results: Iterable[CaseResult], corpus: Corpus, verdict: Verdict | None = None,
-              *, allow_unexpected_pass: bool = False) -> str:
+              *, allow_unexpected_pass: bool = False, head: dict[str, Any] | None = None) -> str:
     out = io.StringIO()
-    write_junit(out, engine, results, corpus, verdict, allow_unexpected_pass=allow_unexpected_pass)
+    write_junit(out, engine, results, corpus, verdict, allow_unexpected_pass=allow_unexpected_pass, head=head)
     return out.getvalue()
 
 
 def write_junit(stream: TextIO, engine: dict[str, Any], results: Iterable[CaseResult], corpus: Corpus,
-                verdict: Verdict | None = None, *, allow_unexpected_pass: bool = False) -> None:
+                verdict: Verdict | None = None, *, allow_unexpected_pass: bool = False,
+                head: dict[str, Any] | None = None) -> None:
     """The report, with `results` in the corpus order (each topic's together): one topic's suite is
-    built at a time and kept in a temporary file until the totals, written first, are known."""
+    built at a time and kept in a temporary file until the totals, written first, are known. Each
+    suite's properties name the engine and, from `head`, the harness, corpus version, date and shard
+    (what `merge` checks)."""
+    described = head_properties(engine, head or {})
     known = verdict.known_ids if verdict else set()
     stale = {r.case_id for r in verdict.unexpected_passes} if verdict and not allow_unexpected_pass else set()
     root = ET.Element("testsuites", name="mtg-conformance")
@@ -42,8 +46,8 @@ def write_junit(stream: TextIO, engine: dict[str, Any], results: Iterable[CaseRe
         for topic, group in itertools.groupby(results, key=lambda r: r.case_id.split("/")[0]):
             suite = ET.Element("testsuite", name=topic)
             properties = ET.SubElement(suite, "properties")
-            for key in ("name", "version"):
-                ET.SubElement(properties, "property", name=f"engine.{key}", value=_clean(engine.get(key, "")))
+            for name, text in described.items():
+                ET.SubElement(properties, "property", name=name, value=_clean(text))
             for result in group:
                 case = _testcase(suite, result, corpus, known, stale, verdict)
                 total_time += float(case.get("time", "0"))
@@ -57,7 +61,13 @@ def write_junit(stream: TextIO, engine: dict[str, Any], results: Iterable[CaseRe
             root.set(key, str(value))
         root.set("time", f"{total_time:.3f}")
         stream.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-        if not totals["tests"]:
+        if not totals["tests"]:  # one empty suite still says which engine and corpus ran (an empty shard merges)
+            empty = ET.SubElement(root, "testsuite", name="mtg-conformance", tests="0", failures="0", errors="0",
+                                  skipped="0", time="0.000")
+            properties = ET.SubElement(empty, "properties")
+            for name, text in described.items():
+                ET.SubElement(properties, "property", name=name, value=_clean(text))
+            ET.indent(root)
             stream.write(ET.tostring(root, encoding="unicode") + "\n")
             return
         opening = ET.tostring(root, encoding="unicode")
@@ -66,6 +76,19 @@ def write_junit(stream: TextIO, engine: dict[str, Any], results: Iterable[CaseRe
         while chunk := suites.read(65536):
             stream.write(chunk)
         stream.write("\n</testsuites>\n")
+
+
+def head_properties(engine: dict[str, Any], head: dict[str, Any]) -> dict[str, str]:
+    """The properties every suite carries: engine name and version, then what `head` knows."""
+    out = {"engine.name": str(engine.get("name") or ""), "engine.version": str(engine.get("version") or "")}
+    run = head.get("run") or {}
+    for key, value in (("harness.version", (head.get("harness") or {}).get("version")),
+                       ("corpus.version", (head.get("corpus") or {}).get("version")),
+                       ("date", head.get("date")), ("run.shard", run.get("shard")),
+                       ("run.patterns", " ".join(run.get("patterns") or [])), ("run.tags", " ".join(run.get("tags") or []))):
+        if value:
+            out[key] = str(value)
+    return out
 
 
 def _count(suite: ET.Element) -> None:

@@ -8,7 +8,7 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Iterable, TextIO
 
 from harness.baseline import Verdict
 from harness.corpus import Corpus
@@ -47,6 +47,8 @@ class Reports:
 
     def __init__(self, targets: list[Destination]) -> None:
         self.targets = targets
+        self.head: dict[str, Any] = {}  # what every report says first: the run and its provenance
+        self.corpus: Corpus | None = None
 
     def open(self) -> None:
         for target in self.targets:
@@ -56,11 +58,22 @@ class Reports:
             else:
                 target.stream = sys.stdout
 
-    def begin(self, engine: dict[str, Any], run: dict[str, Any]) -> None:
-        self._lines({"engine": engine, "run": run})
+    def begin(self, engine: dict[str, Any], run: dict[str, Any], provenance: dict[str, Any] | None = None,
+              corpus: Corpus | None = None) -> None:
+        """Start the reports: `run` is the run's options, `provenance` the harness, corpus version and
+        date; with `corpus`, a case that didn't pass has its rulings' and rules' text in JSON lines too,
+        as in the JSON report."""
+        self.head = {**(provenance or {}), "run": run}
+        self.corpus = corpus
+        self._lines({"engine": engine, **self.head})
 
     def result(self, result: CaseResult) -> None:
-        self._lines(result.to_json())
+        if not any(target.format == "jsonl" for target in self.targets):
+            return
+        item = result.to_json()
+        if self.corpus is not None and result.status not in (Status.PASS, Status.SKIP):
+            item["cited"] = citations(result, self.corpus)
+        self._lines(item)
 
     @property
     def lists_every_case(self) -> bool:
@@ -78,7 +91,7 @@ class Reports:
                 continue
             assert target.stream is not None
             write(target.stream, target.format, engine, results, corpus, verbose=verbose, verdict=verdict,
-                  allow_unexpected_pass=allow_unexpected_pass)
+                  allow_unexpected_pass=allow_unexpected_pass, head=self.head)
             target.stream.flush()
 
     def close(self) -> None:
@@ -94,13 +107,16 @@ class Reports:
 
 
 def write(stream: TextIO, fmt: str, engine: dict[str, Any], results: Tally, corpus: Corpus, *,
-          verbose: bool = False, verdict: Verdict | None = None, allow_unexpected_pass: bool = False) -> None:
-    """Write the report in `fmt`. JSON and JUnit list every result, read back one at a time."""
+          verbose: bool = False, verdict: Verdict | None = None, allow_unexpected_pass: bool = False,
+          head: dict[str, Any] | None = None) -> None:
+    """Write the report in `fmt`. JSON and JUnit list every result, read back one at a time; `head`
+    (provenance and run options) goes at the top of both."""
     if fmt == "junit":
-        write_junit(stream, engine, results.results(), corpus, verdict, allow_unexpected_pass=allow_unexpected_pass)
+        write_junit(stream, engine, results.results(), corpus, verdict, allow_unexpected_pass=allow_unexpected_pass,
+                    head=head)
         stream.write("\n")
     elif fmt == "json":
-        write_json(stream, engine, results, verdict, allow_unexpected_pass, corpus)
+        write_json(stream, engine, results, verdict, allow_unexpected_pass, head, corpus=corpus)
     else:
         text = table(engine, results, corpus, verbose=verbose, known=verdict.known_ids if verdict else frozenset())
         if verdict is not None:
@@ -108,24 +124,32 @@ def write(stream: TextIO, fmt: str, engine: dict[str, Any], results: Tally, corp
         stream.write(text + "\n")
 
 
-def write_json(stream: TextIO, engine: dict[str, Any], results: Tally, verdict: Verdict | None,
-               allow_unexpected_pass: bool, corpus: Corpus | None = None) -> None:
-    """The JSON report, written as json.dumps(report, indent=2) would write it, a case at a time. A
-    case that failed, errored, timed out or crashed also has "cited": the text of its rulings and of
-    its Comprehensive Rules rules."""
-    head = json.dumps({"engine": {"name": engine.get("name"), "version": engine.get("version")},
-                       "summary": results.summary()}, indent=2, default=str)
-    stream.write(head[:-2] + ',\n  "cases": [')  # the head without its closing "\n}"
+def write_json(stream: TextIO, engine: dict[str, Any], results: Tally | Iterable[CaseResult] | Iterable[dict],
+               verdict: Verdict | None = None, allow_unexpected_pass: bool = False,
+               head: dict[str, Any] | None = None, *, baseline: dict[str, Any] | None = None,
+               summary: dict[str, int] | None = None, corpus: Corpus | None = None) -> None:
+    """The JSON report, written as json.dumps(report, indent=2) would write it, a case at a time.
+    `results` is a tally, or results (or their JSON) in order with their `summary`; `baseline` is
+    a baseline verdict already as JSON (merge writes one). With `corpus`, a case that failed,
+    errored, timed out or crashed also has "cited": the text of its rulings and of its
+    Comprehensive Rules rules."""
+    info = {"name": engine.get("name"), "version": engine.get("version"),
+            **{k: v for k, v in engine.items() if k not in ("name", "version")}}
+    counts = results.summary() if isinstance(results, Tally) else summary
+    text = json.dumps({"engine": info, "summary": counts, **(head or {})}, indent=2, default=str)
+    stream.write(text[:-2] + ',\n  "cases": [')  # the head without its closing "\n}"
     count = 0
-    for result in results.results():
-        item = result.to_json()
-        if corpus is not None and result.status not in (Status.PASS, Status.SKIP):
+    for result in results.results() if isinstance(results, Tally) else results:
+        item = result.to_json() if isinstance(result, CaseResult) else result
+        if corpus is not None and isinstance(result, CaseResult) and result.status not in (Status.PASS, Status.SKIP):
             item["cited"] = citations(result, corpus)
         stream.write(("\n" if not count else ",\n") + _nested(item, "    ", first=True))
         count += 1
     stream.write("\n  ]" if count else "]")
     if verdict is not None:
-        stream.write(',\n  "baseline": ' + _nested(baseline_json(verdict, allow_unexpected_pass), "  ", first=False))
+        baseline = baseline_json(verdict, allow_unexpected_pass)
+    if baseline is not None:
+        stream.write(',\n  "baseline": ' + _nested(baseline, "  ", first=False))
     stream.write("\n}\n")
 
 

@@ -32,6 +32,19 @@ class Mismatch:
     note: str = ""
 
 
+@dataclass(frozen=True)
+class Check:
+    """One expectation as it was checked: what the case expects and what the engine observed, met
+    or not. A report keeps every check of a case (passing ones too), so the observed values of
+    several engines can be set side by side."""
+
+    when: str
+    path: str
+    expected: Any
+    observed: Any
+    met: bool
+
+
 @dataclass
 class CaseResult:
     case_id: str
@@ -45,12 +58,15 @@ class CaseResult:
     stderr: str = ""
     details: dict[str, Any] = field(default_factory=dict)
     rules: list[str] = field(default_factory=list)  # the Comprehensive Rules numbers the case cites
+    checks: list[Check] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.case_id, "status": self.status.value, "rulings": self.rulings, "rules": self.rules,
                "message": self.message, "file": self.file, "line": self.line, "duration": round(self.duration, 6)}
         if self.mismatches:
             out["mismatches"] = [asdict(m) for m in self.mismatches]
+        if self.checks:
+            out["observed"] = [asdict(c) for c in self.checks]
         if self.stderr:
             out["stderr"] = self.stderr
         if self.details:

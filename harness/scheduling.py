@@ -7,6 +7,7 @@ and streamed, changes.
 
 from __future__ import annotations
 
+import hashlib
 import queue
 import random
 import threading
@@ -33,10 +34,17 @@ def parse_shard(text: str) -> tuple[int, int]:
     return i, n
 
 
-def shard(items: Sequence[T], index: int, count: int) -> list[T]:
-    """Every count-th item, starting at index (1-based): shards are disjoint, cover everything, and
-    each gets a share of every topic."""
-    return [item for position, item in enumerate(items) if position % count == index - 1]
+def shard_of(case_id: str, count: int) -> int:
+    """The shard (1-based, of `count`) a case belongs to: a hash of its id alone, so adding, removing
+    or reordering other cases never moves it, and every machine agrees."""
+    number = int.from_bytes(hashlib.sha256(case_id.encode("utf-8")).digest()[:8], "big")
+    return number % count + 1
+
+
+def shard(items: Sequence[T], index: int, count: int, key: Callable[[T], str] = lambda item: item.id) -> list[T]:  # type: ignore[attr-defined]
+    """The items of shard `index` of `count` (1-based), by the stable hash of each one's id (`key`):
+    shards are disjoint and cover everything, in the order given."""
+    return [item for item in items if shard_of(key(item), count) == index]
 
 
 def shuffled(items: Sequence[T], seed: int) -> list[T]:

@@ -104,7 +104,7 @@ def _tapping_for_any_cost(p: Patcher) -> None:
         snap = ops.snapshot(game, obj) if obj else None
         original(game, move)
         if obj is not None and not before and obj.tapped and "Land" in snap.types:
-            event = Event("mana_ability_resolved", {"source_id": obj.id, "player": move.player, "tapped_for_mana": True,
+            event = Event("mana_ability_resolved", {"source_id": obj.id, "source_object": obj, "player": move.player, "tapped_for_mana": True,
                                                     "produced": Counter({"C": 1}), "source_snapshot": snap})
             game.state.pending_triggers.extend(
                 t for t in __import__("reference_engine.triggers", fromlist=["check"]).check(game, event)

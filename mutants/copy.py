@@ -154,7 +154,7 @@ def _copies_dont_trigger(p: Patcher) -> None:
             new = yield from original(game, card, controller, **kwargs)
             if kwargs.get("copy_token"):
                 game.state.pending_triggers = [t for t in game.state.pending_triggers
-                                               if not (set(t.event) == {"object_id", "uid"} and t.event["object_id"] == new.id)]
+                                               if not (t.event.get("object_id") == new.id and "to" not in t.event)]  # its enters events
             return new
         return create_token
     p.wrap("ops", "create_token", wrapper)
@@ -327,7 +327,7 @@ def _zone_change_keeps_face(p: Patcher) -> None:
 
 
 @mutant("dfc-faces-merged-on-battlefield",
-        "a double-faced card has both faces' subtypes and abilities, on the battlefield and elsewhere",
+        "a double-faced card has both faces' subtypes, on the battlefield and elsewhere",
         ["712.8a", "712.8d", "712.8e"])
 def _faces_merged(p: Patcher) -> None:
     def wrapper(original):
@@ -336,7 +336,19 @@ def _faces_merged(p: Patcher) -> None:
             if card.double_faced:
                 for other in card.faces:
                     chars.subtypes += [s for s in other.subtypes if s not in chars.subtypes]
-                    chars.abilities += [a for a in other.abilities if a not in chars.abilities]
+            return chars
+        return printed
+    p.wrap("layers", "printed", wrapper)
+
+
+@mutant("front-face-has-back-face-abilities", "a double-faced card front face up also has its back face's abilities "
+        "(after its own)", ["712.8a", "712.8d"])
+def _front_has_back_abilities(p: Patcher) -> None:
+    def wrapper(original):
+        def printed(face, card, controller, **kwargs):
+            chars = original(face, card, controller, **kwargs)
+            if card.double_faced and face is card.faces[0]:
+                chars.abilities = chars.abilities + [a for a in card.faces[1].abilities if a not in chars.abilities]
             return chars
         return printed
     p.wrap("layers", "printed", wrapper)

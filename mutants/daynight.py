@@ -312,8 +312,8 @@ def _back_keeps_front_abilities(p: Patcher) -> None:
     def wrapper(original):
         def printed(face, card, controller, **kwargs):
             chars = original(face, card, controller, **kwargs)
-            if card.double_faced and face is card.faces[1]:
-                chars.abilities = list(card.faces[0].abilities) + chars.abilities
+            if card.double_faced and face is card.faces[1]:  # after its own, so their indexes stay
+                chars.abilities = chars.abilities + [a for a in card.faces[0].abilities if a not in chars.abilities]
             return chars
         return printed
     p.wrap("layers", "printed", wrapper)
@@ -325,15 +325,16 @@ def _keeps_back_face(p: Patcher) -> None:
     from reference_engine.model import Zone
 
     def wrapper(original):
-        def move(game, obj, to, **kwargs):
-            face = obj.face if obj.zone is Zone.BATTLEFIELD else 0
-            new = original(game, obj, to, **kwargs)
-            if new is not None and face:
-                new.face = face
-                game.state.touch()
-            return new
-        return move
-    p.wrap("ops", "move", wrapper)
+        def move_together(game, objs, to, **kwargs):
+            faces = [obj.face if obj.zone is Zone.BATTLEFIELD else 0 for obj in objs]
+            moved = original(game, objs, to, **kwargs)
+            for new, face in zip(moved, faces):
+                if face:
+                    new.face = face
+                    game.state.touch()
+            return moved
+        return move_together
+    p.wrap("ops", "move_together", wrapper)
 
 
 # --- triggers on combat damage (Tovolar's first ability) ------------------------------------------

@@ -24,6 +24,11 @@ class MutantEngine(ReferenceEngine):
         """Each mutant's name and the rule it breaks (for `mtg-conformance prove`)."""
         return {name: mutant.breaks for name, mutant in sorted(MUTANTS.items())}
 
+    @classmethod
+    def rules_broken(cls) -> dict[str, tuple[str, ...]]:
+        """Each mutant's name and the Comprehensive Rules numbers it breaks (for relevance, harness/killmatrix.py)."""
+        return {name: mutant.rules for name, mutant in sorted(MUTANTS.items())}
+
     def start(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         reply = super().start(request)
         self._patcher = Patcher()

@@ -104,13 +104,16 @@ def _level_band_starts_early(p: Patcher) -> None:
     _level_band(p, lambda level, low, high: level >= low - 1 and (high is None or level <= high))
 
 
-@mutant("level-abilities-replace-others", "a level symbol's abilities replace the leveler's other abilities, level up included",
-        ["711.4", "613.1f"])
+@mutant("level-abilities-replace-others", "a level symbol's abilities replace the leveler's other abilities, level up "
+        "included (the level symbols themselves stay, so its power and toughness are still right)", ["711.4", "613.1f"])
 def _level_abilities_replace(p: Patcher) -> None:
     from reference_engine.layers import MODIFIERS
 
+    def level_symbol(ability) -> bool:
+        return ability.kind == "static" and "level" in ability.data.get("while", {})
+
     def grant_replacing(chars, params):
-        chars.abilities = list(params["abilities"])
+        chars.abilities = [a for a in chars.abilities if level_symbol(a)] + list(params["abilities"])
     p.set_item(MODIFIERS, "grant_replacing", ("6", grant_replacing))
 
     def change(state, applications):
@@ -293,7 +296,7 @@ def _destroy_ignores(p: Patcher) -> None:
 
     from reference_engine import ops
 
-    p.replace("ops", "destroy", lambda game, obj: ops.move(game, obj, Zone.GRAVEYARD))
+    p.replace("ops", "destroy_together", lambda game, objs: ops.move_together(game, list(objs), Zone.GRAVEYARD))
 
 
 @mutant("lethal-damage-ignores-indestructible", "the state-based action for lethal damage destroys indestructible creatures",
@@ -307,12 +310,10 @@ def _indestructible_stops_sacrifice(p: Patcher) -> None:
     from reference_engine.layers import characteristics
 
     def sacrifice(original):
-        def wrapped(game, obj):
-            if characteristics(game.state, obj).has_keyword("Indestructible"):
-                return None
-            return original(game, obj)
+        def wrapped(game, objs):
+            return original(game, [o for o in objs if not characteristics(game.state, o).has_keyword("Indestructible")])
         return wrapped
-    p.wrap("ops", "sacrifice", sacrifice)
+    p.wrap("ops", "sacrifice_together", sacrifice)
 
 
 @mutant("indestructible-stops-legend-rule", "the legend rule doesn't put indestructible permanents into the graveyard",

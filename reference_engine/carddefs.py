@@ -23,7 +23,8 @@ Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 #: Keywords the rules core implements; a face whose text is only these needs no definition.
 KNOWN_KEYWORDS = frozenset({
     "Flash", "Flying", "Reach", "Haste", "Vigilance", "Trample", "Lifelink", "Deathtouch", "Menace",
-    "First strike", "Double strike", "Indestructible", "Defender", "Changeling", "Daybound", "Nightbound",
+    "First strike", "Double strike", "Indestructible", "Defender", "Changeling", "Daybound", "Nightbound", "Infect",
+    "Hexproof",
 })
 
 
@@ -68,8 +69,10 @@ def parse_ability(spec: Mapping[str, Any] | str) -> Ability:
         keyword = data.pop("name")
         # an optional additional cost such as buyback (rule 601.2b)
         extra = ManaCost.parse(data["additional_cost"]) if "additional_cost" in data else None
+        # a cost paid rather than the mana cost, such as disturb's (702.146a)
+        instead = ManaCost.parse(data["cast_cost"]) if "cast_cost" in data else None
         return Ability("keyword", data, keyword=keyword, cost=Cost.parse(data["cost"]) if "cost" in data else None,
-                       additional_cost=extra)
+                       additional_cost=extra, cast_cost=instead)
     data = dict(data or {})
     cost = None
     if kind in ("mana", "activated"):

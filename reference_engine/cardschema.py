@@ -21,7 +21,7 @@ ABILITY_KINDS = tuple(kind.value for kind in AbilityKind)
 
 #: The keys of each kind of ability (those the rules core reads).
 KIND_KEYS: dict[str, dict[str, str]] = {
-    "keyword": {"name": "string", "cost": "cost", "additional_cost": "cost"},
+    "keyword": {"name": "string", "cost": "cost", "additional_cost": "cost", "cast_cost": "cost"},
     "mana": {"cost": "cost", "add": "any", "intrinsic": "any"},
     "activated": {"cost": "cost", "targets": "targets", "effect": "steps", "timing": "any"},
     "loyalty": {"cost": "any", "targets": "targets", "effect": "steps"},
@@ -29,24 +29,29 @@ KIND_KEYS: dict[str, dict[str, str]] = {
                   "mana_ability": "any", "effect_mana": "any"},
     "static": {"affects": "filter", "while": "source_condition", "effects": "modifiers", "cda": "any"},
     "replacement": {"as_enters_choose": "any", "mana_production": "any", "as_enters_copy": "any",
-                    "enters_with_counters": "any"},
+                    "enters_with_counters": "any", "counters_placed": "any", "graveyard_to_exile": "any"},
     "spell": {"targets": "targets", "effect": "steps"},
-    "rule": {"triggers_additional_time": "any"},
+    "rule": {"triggers_additional_time": "any", "additional_loyalty_cost": "any", "cant_attack": "any",
+             "doesnt_untap": "filter", "max_counters": "any", "player_hexproof": "any",
+             "spell_cost_increase_per_other_spell": "any"},
 }
 
 #: The parameters of each named effect (tests/test_card_schema.py checks them against what each
 #: effect's function reads). An effect missing here takes any parameters.
 EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "damage": ("amount", "to"), "destroy": ("what",), "sacrifice": ("what",), "counter": ("what",),
-    "return_to_battlefield": ("transformed", "what"), "draw": ("count",), "gain_life": ("amount",),
-    "create_token": ("count", "tapped", "token"), "modify": ("effects", "until", "what"),
+    "return_to_battlefield": ("counters", "is", "transformed", "what"), "draw": ("count",),
+    "gain_life": ("amount",), "create_token": ("attached_to", "count", "tapped", "token"), "modify": ("effects", "until", "what"),
     "if": ("condition", "then"), "add_counters": ("amount", "kind", "what"), "remove_all_counters": ("what",),
     "add_or_remove_counter": ("what",), "transform": ("what",), "sacrifice_unless": ("filter",),
     "create_emblem": ("abilities",), "fight": ("what",), "choose_any_number": ("describe", "filter"),
-    "prevent_damage": ("combat", "source", "until"), "return_to_hand": ("what",), "lose_life": ("amount",),
+    "prevent_damage": ("combat", "source", "until"), "return_to_hand": ("what",), "lose_life": ("amount", "who"),
     "mill": ("count",), "attach": ("to", "what"), "blight": ("amount", "optional", "then"),
     "create_token_copy": ("abilities", "attacking", "of", "tapped"), "may": ("prompt", "then"),
     "may_pay": ("cost", "then"), "choose_to_hand": ("among", "filter", "what"),
+    "become_copy": ("choose", "until", "what"), "exile": ("what",), "look_at_top": ("count",),
+    "move_counter": ("from", "kind", "to"), "rest_to_bottom": (), "shuffle_into_library": ("zones",),
+    "tap": ("what",), "untap": ("what",),
 }
 #: Effects whose parameter is a single value rather than a mapping.
 VALUE_EFFECTS = ("become_day_night", "unmodelled")
@@ -91,7 +96,9 @@ def card_schema() -> dict[str, Any]:
     kinds = {kind: {"type": ["object", "null"], "additionalProperties": False,
                     "properties": {key: refs[shape] for key, shape in keys.items()}}
              for kind, keys in KIND_KEYS.items()}
-    kinds["keyword"] = {"oneOf": [{"enum": names["keywords"]}, {**kinds["keyword"], "required": ["name"]}]}
+    # {keyword: Name} names a keyword with rules of its own (cumulative upkeep); a bare name must be one
+    # the rules core knows.
+    kinds["keyword"] = {"oneOf": [{"type": "string"}, {**kinds["keyword"], "required": ["name"]}]}
     effects: dict[str, Any] = {}
     for name in names["effects"]:
         if name in VALUE_EFFECTS:

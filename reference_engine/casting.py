@@ -11,7 +11,7 @@ from __future__ import annotations
 from reference_engine import ops
 from reference_engine.costs import Cost
 from reference_engine.layers import Characteristics, characteristics
-from reference_engine.mana import format_pool, pay
+from reference_engine.mana import ManaCost, format_pool, pay
 from reference_engine.manaprod import production, resolve_mana_ability
 from reference_engine.model import Ability, GameObject, StackItem, Step, Zone
 from reference_engine.moves import Activate, Cast, Decision, Illegal, ManaActivation, PlayLand, Procedure
@@ -82,10 +82,27 @@ def check_tap_untap(game, obj: GameObject, chars: Characteristics, cost: Cost) -
         raise Illegal(f"{name} is already tapped, so {{T}} can't be paid")
     if cost.untap and not obj.tapped:
         raise Illegal(f"{name} is already untapped, so {{Q}} can't be paid")
+    if cost.remove_counter and not obj.counters.get(cost.remove_counter):
+        raise Illegal(f"{name} has no {cost.remove_counter} counter to remove")
     if (cost.tap or cost.untap) and "Creature" in chars.types and obj.summoning_sick \
             and not chars.has_keyword("Haste"):
         raise Illegal(f"{name} has not been under its controller's control continuously since their "
                       f"most recent turn began (rule 302.6)")
+
+
+def pay_tap_untap(game, obj: GameObject, cost: Cost) -> None:
+    """Pay {T} and {Q} (601.2h). Mana abilities were activated before (601.2g), so the permanent must
+    still be untapped (or tapped) now: if one of its own mana abilities tapped it, {T} can't be paid,
+    and a cost that can't be paid fully isn't paid at all (118.3)."""
+    if not (cost.tap or cost.untap):
+        return
+    if obj.zone is not Zone.BATTLEFIELD or obj.id not in game.state.objects:
+        raise Illegal("the permanent left the battlefield while paying, so {T} or {Q} can't be paid")
+    check_tap_untap(game, obj, characteristics(game.state, obj), cost)
+    if cost.tap:
+        ops.tap(game, obj)
+    if cost.untap:
+        ops.untap(game, obj)
 
 
 def activate_mana(game, player: str, activation: ManaActivation) -> None:
@@ -110,6 +127,8 @@ def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ab
         ops.tap(game, obj)
     if cost.untap:
         ops.untap(game, obj)
+    if cost.remove_counter:
+        ops.remove_counters(game, obj, cost.remove_counter, 1)
     if cost.sacrifice_self:
         ops.sacrifice(game, obj)
     resolve_mana_ability(game, obj, ability, player, produced, snap)
@@ -144,9 +163,24 @@ def spell_ability(chars: Characteristics) -> Ability | None:
     return next((a for a in chars.abilities if a.kind == "spell"), None)
 
 
+def cast_permission(game, move: Cast) -> tuple[GameObject, int, ManaCost | None]:
+    """The card, the face it is cast with and the cost to pay instead of its mana cost (None: its mana
+    cost). From a hand: front face up (712.11). From a graveyard, only with an ability that allows it:
+    disturb casts it transformed, back face up, for its disturb cost (702.146a, 712.11a)."""
+    obj = game.state.objects.get(move.object_id)
+    if obj is not None and obj.zone is Zone.GRAVEYARD and obj.owner == move.player:
+        chars = characteristics(game.state, obj)
+        disturb = next((a for a in chars.abilities if a.kind == "keyword" and a.keyword == "Disturb"), None)
+        if disturb is None or not obj.card.double_faced:
+            raise Illegal(f"{chars.name} can't be cast from a graveyard: nothing allows it")
+        return obj, 1, disturb.cast_cost
+    return _own_object(game, move.player, move.object_id, Zone.HAND, "card"), 0, None
+
+
 def cast(game, move: Cast) -> None:
     state = game.state
-    obj = _own_object(game, move.player, move.object_id, Zone.HAND, "card")
+    obj, face, alternative_cost = cast_permission(game, move)
+    obj.face = face  # only the face that will be up on the stack is evaluated (712.11c)
     chars = characteristics(state, obj)
     if "Land" in chars.types:
         raise Illegal(f"{chars.name} is a land: lands are played, not cast")
@@ -154,7 +188,7 @@ def cast(game, move: Cast) -> None:
         reason = sorcery_timing(game, move.player)
         if reason:
             raise Illegal(f"{chars.name} can be cast {reason} (rule 307.1)")
-    cost = chars.mana_cost
+    cost = alternative_cost or chars.mana_cost
     if cost is None:
         raise Illegal(f"{chars.name} has no mana cost, so it can't be cast (rule 202.1b)")
     if cost.x_count and move.x is None:
@@ -164,15 +198,26 @@ def cast(game, move: Cast) -> None:
     specs = ability.data.get("targets", []) if ability else []
     check_targets(game, specs, move.targets, move.player, None, game.describe_target)
     # 601.2a: the card moves to the stack; then costs are paid (601.2g-h).
-    on_stack = state.move(obj, Zone.STACK)
+    on_stack = state.move(obj, Zone.STACK, face=face)
     on_stack.controller = move.player
     on_stack.x = x if cost.x_count else None
     on_stack.targets = move.targets
     state.stack.append(StackItem(id=state.new_id(), controller=move.player, object_id=on_stack.id,
                                  targets=move.targets, x=on_stack.x, source_name=chars.name))
-    pay_mana(game, move.player, cost, x, move.payments)
+    pay_mana(game, move.player, with_cost_increases(game, move.player, cost), x, move.payments)
     state.spells_cast[move.player] += 1  # 601.2i: it becomes cast
     ops.emit(game, "cast", player=move.player, object_id=on_stack.id)
+
+
+def with_cost_increases(game, player: str, cost: ManaCost) -> ManaCost:
+    """Rule 601.2f: the total cost is the mana cost plus cost increases, e.g. 'each spell a player casts
+    costs {1} more to cast for each other spell that player has cast this turn' (a `rule` ability
+    {spell_cost_increase_per_other_spell: 1})."""
+    state = game.state
+    extra = sum(ability.data["spell_cost_increase_per_other_spell"] * state.spells_cast[player]
+                for obj in state.battlefield() for ability in characteristics(state, obj).abilities
+                if ability.kind == "rule" and "spell_cost_increase_per_other_spell" in ability.data)
+    return ManaCost(cost.symbols + (str(extra),)) if extra else cost
 
 
 def cast_with_optional_costs(game, move: Cast) -> Procedure:
@@ -227,6 +272,9 @@ def activate(game, move: Activate) -> None:
     data = dict(KEYWORD_ACTIVATIONS.get(ability.keyword, {}), **ability.data) if ability.kind == "keyword" else ability.data  # type: ignore[arg-type, call-overload]
     cost: Cost = ability.cost
     if ability.kind == "loyalty":
+        from reference_engine.rule_effects import loyalty_cost
+
+        cost = loyalty_cost(game, move.player, cost)  # additional costs combined into one (606.5)
         _check_loyalty(game, move.player, obj, chars, cost)
     elif data.get("timing") == "sorcery":
         reason = sorcery_timing(game, move.player)
@@ -249,13 +297,12 @@ def activate(game, move: Activate) -> None:
     elif move.payments:
         for activation in move.payments:
             activate_mana(game, move.player, activation)
-    if cost.tap:
-        ops.tap(game, obj)
-    if cost.untap:
-        ops.untap(game, obj)
+    pay_tap_untap(game, obj, cost)
+    if cost.remove_counter:
+        ops.remove_counters(game, obj, cost.remove_counter, 1)
     if cost.loyalty is not None:
         if cost.loyalty >= 0:
-            ops.add_counters(game, obj, "loyalty", cost.loyalty)
+            ops.add_counters(game, obj, "loyalty", cost.loyalty, by=move.player)
         else:
             ops.remove_counters(game, obj, "loyalty", -cost.loyalty)
         obj.loyalty_turn = state.turn

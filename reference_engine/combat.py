@@ -7,7 +7,6 @@ from reference_engine import ops
 from reference_engine.layers import characteristics
 from reference_engine.model import DecisionKind, GameObject, Target, Zone
 from reference_engine.moves import Decision, DeclareAttackers, DeclareBlockers, Illegal, Procedure
-from reference_engine.limits import EngineLimit
 from reference_engine.state import Combat
 
 
@@ -23,6 +22,12 @@ def _why_cant_attack(game, obj: GameObject) -> str | None:
         return "has not been under its controller's control continuously since their most recent turn began (rule 302.6)"
     if chars.has_keyword("Defender"):
         return "has defender"
+    from reference_engine.filters import FilterContext, matches
+    from reference_engine.rule_effects import rule_effects
+
+    for controller, source_id, filt in rule_effects(game, "cant_attack"):  # 'creatures without flying can't attack'
+        if matches(game.state, obj, filt, FilterContext(controller, source_id), chars=chars):
+            return "can't attack (a rule effect)"
     return None
 
 
@@ -149,29 +154,24 @@ def combat_damage(game, *, first_strike: bool, split_steps: bool) -> None:
     assignments: list[tuple[ops.DamageSource, Target, int]] = []
     for attacker_id, defender in list(combat.attackers.items()):
         obj = state.objects.get(attacker_id)
-        if obj is None or (split_steps and not _deals_now(game, attacker_id, first_strike)):
+        if not _in_combat(state, obj) or (split_steps and not _deals_now(game, attacker_id, first_strike)):
             continue
         chars = characteristics(state, obj)
         power = chars.power or 0
         if power <= 0:
             continue
         source = ops.DamageSource.of(game, obj)
-        if attacker_id in combat.blocked:
-            blockers = [b for b, ids in combat.blockers.items() if attacker_id in ids and b in state.objects]
-            if not blockers:
-                continue
-            if len(blockers) > 1 or chars.has_keyword("Trample"):
-                assignments.extend(_divide(game, source, blockers, defender, power, chars.has_keyword("Trample")))
-            else:
-                assignments.append((source, Target("object", blockers[0]), power))
+        if attacker_id in combat.blocked:  # blocked, even if no creature is blocking it any more (509.1h)
+            assignments.extend(assign_blocked(game, source, blocking(game, attacker_id), defender, power,
+                                              chars.has_keyword("Trample")))
         else:
             assignments.append((source, defender, power))
     for blocker_id, attacker_ids in combat.blockers.items():
         obj = state.objects.get(blocker_id)
-        if obj is None or (split_steps and not _deals_now(game, blocker_id, first_strike)):
+        if not _in_combat(state, obj) or (split_steps and not _deals_now(game, blocker_id, first_strike)):
             continue
         power = characteristics(state, obj).power or 0
-        targets = [a for a in attacker_ids if a in state.objects]
+        targets = [a for a in attacker_ids if _in_combat(state, state.objects.get(a))]  # 510.1d
         if power > 0 and targets:
             assignments.append((ops.DamageSource.of(game, obj), Target("object", targets[0]), power))
     if first_strike:
@@ -188,21 +188,51 @@ def _deals_now(game, object_id: int, first_strike: bool) -> bool:
     return chars.has_keyword("Double strike") or object_id not in game.state.combat.first_strike_dealt
 
 
-def _divide(game, source, blockers: list[int], defender: Target, power: int, trample: bool):
-    """Lethal damage to each blocker in declared order, the rest to the last blocker or, with trample,
-    to the player or planeswalker attacked (rule 510.1c-d, 702.19b). The attacking player may divide
-    damage otherwise; the reference engine does not ask that choice yet."""
-    if len(blockers) > 1:
-        raise EngineLimit("an attacker blocked by several creatures: dividing its damage is not modelled")
+def _in_combat(state, obj: GameObject | None) -> bool:
+    """A creature that left the battlefield or stopped being a creature is removed from combat (506.4)."""
+    return obj is not None and obj.zone is Zone.BATTLEFIELD and "Creature" in characteristics(state, obj).types
+
+
+def blocking(game, attacker_id: int) -> list[int]:
+    """The creatures blocking an attacker now, in the order they were declared as blockers."""
     state = game.state
-    blocker = state.objects[blockers[0]]
-    chars = characteristics(state, blocker)
-    lethal = max(0, (chars.toughness or 0) - blocker.damage)
-    to_blocker = min(power, lethal) if trample else power
-    out = [(source, Target("object", blocker.id), to_blocker)] if to_blocker else []
-    if trample and power > to_blocker:
-        out.append((source, defender, power - to_blocker))
+    return [b for b, ids in state.combat.blockers.items()
+            if attacker_id in ids and _in_combat(state, state.objects.get(b))]
+
+
+def assign_blocked(game, source, blockers: list[int], defender: Target, power: int, trample: bool):
+    """A blocked creature's combat damage (510.1c, 702.19b-d). With no creature blocking it any more it
+    assigns none, unless it has trample: then all of it goes to the player or planeswalker it attacks.
+    Blocked by one creature without trample: all to that creature. Otherwise the default assignment,
+    since the case format has no choice for it (docs/case-format.md): lethal damage to each blocker in
+    the order they were declared, counting damage already marked on it and any damage from a source
+    with deathtouch as lethal (702.2c), then the rest to the player or planeswalker attacked with
+    trample, or to the last blocker without."""
+    if not blockers:
+        return [(source, defender, power)] if trample else []
+    if len(blockers) == 1 and not trample:
+        return [(source, Target("object", blockers[0]), power)]
+    state = game.state
+    amounts: dict[int, int] = {}
+    left = power
+    for blocker_id in blockers:
+        amounts[blocker_id] = min(left, lethal_damage(source, state.objects[blocker_id], state))
+        left -= amounts[blocker_id]
+    if left and not trample:
+        amounts[blockers[-1]] += left
+    out: list[tuple[ops.DamageSource, Target, int]] = [
+        (source, Target("object", b), amount) for b, amount in amounts.items() if amount > 0]
+    if left and trample:
+        out.append((source, defender, left))
     return out
+
+
+def lethal_damage(source, blocker: GameObject, state) -> int:
+    """Rule 702.19b: lethal damage, taking into account damage already marked on the creature; any
+    nonzero amount from a source with deathtouch is lethal (702.2c)."""
+    if source.chars.has_keyword("Deathtouch"):
+        return 1
+    return max(0, (characteristics(state, blocker).toughness or 0) - blocker.damage)
 
 
 def end_combat(game) -> None:

@@ -67,3 +67,12 @@ def _you_control(game, value, ctx) -> bool:
 @game_condition("day_night")
 def _day_night(game, value, ctx) -> bool:
     return (game.state.day_night or "neither") == value
+
+
+@game_condition("source_counters")
+def _source_counters(game, value, ctx) -> bool:
+    """{kind: "+1/+1", max: 0}: counters on the source, or on it as it last existed on the
+    battlefield ('if it had no +1/+1 counters on it')."""
+    from reference_engine.effects import last_known_counters
+
+    return _in_range(last_known_counters(game, ctx.source_id, value["kind"]), value)

@@ -7,6 +7,7 @@ from typing import Any
 from reference_engine import ops
 from reference_engine.copying import card_for_token_copy, token_copy_card
 from reference_engine.effects import Ctx, effect, objects, run, value
+from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.model import CardDef, Target, Zone
 from reference_engine.moves import Decision, Procedure
@@ -121,3 +122,30 @@ def _attack_target(game, controller: str) -> Procedure:
         if move.targets is not None and len(move.targets) == 1 and move.targets[0] in options:
             return move.targets[0]
         state.rejection = "choose one defending player or planeswalker for the token to attack"
+
+
+@effect("become_copy")
+def _become_copy(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+    """'Choose a [filter] on the battlefield. [What] becomes a copy of that creature [until end of
+    turn]': a copy effect in layer 1 (707.2), with its own timestamp (613.2)."""
+    from reference_engine.copying import copiable_for_permanent
+    from reference_engine.model import ContinuousEffect
+
+    state = game.state
+    fctx = FilterContext(ctx.controller, ctx.source_id)
+    options = [o.id for o in state.battlefield() if matches(state, o, params.get("choose"), fctx)]
+    targets = [o for o in objects(game, ctx, params["what"]) if o.zone is Zone.BATTLEFIELD]
+    if not options or not targets:
+        return
+    decision = Decision(ctx.controller, "objects", "choose the creature it becomes a copy of",
+                        {"candidates": options, "min": 1, "max": 1})
+    while True:
+        move = yield decision
+        if move.objects is not None and len(move.objects) == 1 and move.objects[0] in options:
+            break
+        state.rejection = "choose exactly one of the creatures offered"
+    face, card = copiable_for_permanent(game, state.objects[move.objects[0]])
+    state.effects.append(ContinuousEffect("1", state.new_timestamp(), "copy", {"face": face, "card": card},
+                                          frozenset(o.id for o in targets), ctx.controller,
+                                          duration=params.get("until", "end_of_turn")))
+    state.touch()

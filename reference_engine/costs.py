@@ -10,6 +10,7 @@ from reference_engine.mana import ManaCost
 _MANA_ONLY = re.compile(r"^(\{[0-9WUBRGCXSP/]+\})+$")
 _SACRIFICE_A = re.compile(r"^Sacrifice (?:a|an|another) (.+)$")
 _PAY_LIFE = re.compile(r"^Pay (\d+) life$")
+_REMOVE_COUNTER = re.compile(r"^Remove an? (.+) counter from (?:this|~)$")
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,7 @@ class Cost:
     sacrifice_other: bool = False
     life: int = 0
     loyalty: int | None = None  # +N or -N loyalty counters (rule 606.4)
+    remove_counter: str | None = None  # 'Remove a [kind] counter from this'
 
     @classmethod
     def parse(cls, text: str) -> "Cost":
@@ -44,6 +46,8 @@ class Cost:
                 fields["sacrifice_other"] = part.startswith("Sacrifice another")
             elif match := _PAY_LIFE.match(part):
                 fields["life"] = int(match.group(1))
+            elif match := _REMOVE_COUNTER.match(part):
+                fields["remove_counter"] = match.group(1)
             else:
                 raise ValueError(f"cost not understood: {part!r} in {text!r}")
         return cls(**fields)

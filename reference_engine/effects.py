@@ -118,10 +118,25 @@ def value(game, ctx: Ctx, expr: Any) -> int:
             last = last_known_source(game, ctx)  # 608.2h: as it last existed on the battlefield
             return (last.power or 0) if last is not None else 0
         return 0
+    if isinstance(expr, dict) and "count" in expr:  # 'for each creature you control', counted now (611.2d)
+        fctx = FilterContext(ctx.controller, ctx.source_id)
+        state = game.state
+        return sum(1 for o in state.battlefield() if matches(state, o, expr["count"], fctx)) * expr.get("times", 1)
+    if isinstance(expr, dict) and "last_known_counters" in expr:  # 'its +1/+1 counters', as it last existed
+        return last_known_counters(game, ctx.source_id, expr["last_known_counters"])
     if isinstance(expr, dict) and "counters_on" in expr:
         found = objects(game, ctx, expr["counters_on"])
         return found[0].counters.get(expr["kind"], 0) if found else 0
     raise KeyError(f"unknown value {expr!r}")
+
+
+def last_known_counters(game, object_id: int | None, kind: str) -> int:
+    """Counters of a kind on an object on the battlefield, or on it as it last existed there (113.7a)."""
+    obj = game.state.objects.get(object_id) if object_id is not None else None
+    if obj is not None and obj.zone is Zone.BATTLEFIELD:
+        return obj.counters.get(kind, 0)
+    lki = game.state.lki.get(object_id) if object_id is not None else None
+    return lki.counters.get(kind, 0) if lki is not None else 0
 
 
 def last_known_source(game, ctx: Ctx):
@@ -149,15 +164,22 @@ def _damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("destroy")
 def _destroy(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    ops.destroy_together(game, objects(game, ctx, params["what"]))  # one event, however many (603.10a)
+
+
+@effect("tap")
+def _tap(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Tap target permanent'."""
     for obj in objects(game, ctx, params["what"]):
-        ops.destroy(game, obj)
+        if obj.zone is Zone.BATTLEFIELD:
+            ops.tap(game, obj)
 
 
 @effect("sacrifice")
 def _sacrifice(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    for obj in objects(game, ctx, params["what"]):
-        if obj.zone is Zone.BATTLEFIELD:
-            ops.sacrifice(game, obj)
+    victims = [obj for obj in objects(game, ctx, params["what"]) if obj.zone is Zone.BATTLEFIELD]
+    if victims:  # one event, however many (603.10a)
+        ops.sacrifice_together(game, victims)
 
 
 @effect("counter")
@@ -173,8 +195,14 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("return_to_battlefield")
 def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+    """{what, transformed, counters: {"+1/+1": 1}, is: [effects]}: '... return it to the battlefield [with a
+    +1/+1 counter]'; 'is: [{add_subtypes: ...}]' for 'that creature is a Zombie in addition ...', which
+    applies as it enters (611.2e)."""
+    is_effects = [next(iter(part.items())) for part in params.get("is", [])]
     for obj in objects(game, ctx, params["what"]):
-        yield from ops.enter_battlefield(game, obj, ctx.controller, transformed=params.get("transformed", False))
+        yield from ops.enter_battlefield(game, obj, ctx.controller, transformed=params.get("transformed", False),
+                                         counters=params.get("counters"), is_effects=is_effects or None,
+                                         effect_controller=ctx.controller)
 
 
 @effect("draw")
@@ -190,9 +218,16 @@ def _gain_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
 @effect("create_token")
 def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     card = token_card(params["token"])
+    hosts = objects(game, ctx, params["attached_to"]) if "attached_to" in params else None
+    if hosts is not None and not any(h.zone is Zone.BATTLEFIELD for h in hosts):
+        ctx.memory["it"] = []  # 'create a Role token attached to it': nothing to attach it to (303.7)
+        return
     made = []
     for _ in range(value(game, ctx, params.get("count", 1))):
         new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False))
+        if hosts:
+            new.attached_to = hosts[0].id  # created attached (an Aura token, e.g. a Role)
+            game.state.touch()
         made.append(new.id)
     ctx.memory["it"] = made
 
@@ -207,17 +242,29 @@ def _modify(game, ctx: Ctx, params: dict[str, Any]) -> None:
     affected = frozenset(o.id for o in objects(game, ctx, params["what"]) if o.zone is Zone.BATTLEFIELD)
     if not affected:
         return
+    duration = params.get("until", "end_of_turn")
+    if duration == "while_you_control_source" and not you_control_source(state, ctx.source_id, ctx.controller):
+        return  # 'for as long as you control [it]' is already over: the effect does nothing (611.2b)
     timestamp = state.new_timestamp()
     for part in params["effects"]:
         ((name, raw),) = part.items()
         layer = MODIFIERS[name][0]
         if name == "grant":
-            args = {"abilities": [a if not isinstance(a, str) else parse_ability(a) for a in raw]}
+            args: dict[str, Any] = {"abilities": [a if not isinstance(a, str) else parse_ability(a) for a in raw]}
+        elif name == "gain_control":
+            args = {"controller": ctx.controller}  # 'gain control of': the effect's controller
         else:
-            args = {k: value(game, ctx, v) if k in ("power", "toughness") else v for k, v in (raw or {}).items()}  # type: ignore[misc]
+            args = {k: value(game, ctx, v) if k in ("power", "toughness") else v for k, v in (raw or {}).items()}
         state.effects.append(ContinuousEffect(layer, timestamp, name, args, affected, ctx.controller,
-                                              duration=params.get("until", "end_of_turn")))
+                                              duration=duration, source_id=ctx.source_id))
     state.touch()
+
+
+def you_control_source(state, source_id: int | None, controller: str) -> bool:
+    """Whether the object an effect lasts 'for as long as you control' is still that object on the
+    battlefield, under the effect's controller (a new object after a zone change, rule 400.7)."""
+    obj = state.objects.get(source_id) if source_id is not None else None
+    return obj is not None and obj.zone is Zone.BATTLEFIELD and obj.controller == controller
 
 
 @effect("if")
@@ -231,7 +278,32 @@ def _if(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 def _add_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is Zone.BATTLEFIELD:
-            ops.add_counters(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)))
+            ops.add_counters(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)), by=ctx.controller)
+
+
+@effect("untap")
+def _untap(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    for obj in objects(game, ctx, params["what"]):
+        if obj.zone is Zone.BATTLEFIELD:
+            ops.untap(game, obj)
+
+
+@effect("move_counter")
+def _move_counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Move a [kind] counter from [one object] onto [another]' (rule 122.5): remove it from the first
+    and put it on the second; if either can't be done (the same object, no such counter, an object
+    gone), neither is done."""
+    kind = params["kind"]
+    found_from, found_to = objects(game, ctx, params["from"]), objects(game, ctx, params["to"])
+    if len(found_from) != 1 or len(found_to) != 1:
+        return
+    origin, destination = found_from[0], found_to[0]
+    if origin is destination or not origin.counters.get(kind):
+        return
+    if origin.zone is not Zone.BATTLEFIELD or destination.zone is not Zone.BATTLEFIELD:
+        return
+    ops.remove_counters(game, origin, kind, 1)
+    ops.add_counters(game, destination, kind, 1, by=ctx.controller)
 
 
 @effect("remove_all_counters")
@@ -372,6 +444,41 @@ def _prevent_damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
                                game.state.new_timestamp(), params.get("until", "end_of_turn")))
 
 
+@effect("exile")
+def _exile(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Exile [it]'."""
+    for obj in objects(game, ctx, params["what"]):
+        if obj.zone is not Zone.EXILE:
+            ops.move(game, obj, Zone.EXILE)
+
+
+@effect("shuffle_into_library")
+def _shuffle_into_library(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Shuffle your hand and graveyard into your library': the order of a shuffled library is
+    unknown, so cases may rely only on what is in it."""
+    state = game.state
+    for zone in params["zones"]:
+        for object_id in list(state.zone_ids(Zone(zone), ctx.controller)):
+            ops.move(game, state.objects[object_id], Zone.LIBRARY)
+
+
+@effect("look_at_top")
+def _look_at_top(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Look at the top N cards of your library': later steps call them 'it'."""
+    ctx.memory["it"] = list(game.state.zone_ids(Zone.LIBRARY, ctx.controller)[:value(game, ctx, params.get("count", 1))])
+
+
+@effect("rest_to_bottom")
+def _rest_to_bottom(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Put the rest on the bottom of your library in a random order': those of 'it' still in the
+    library go to its bottom (their order is unknown; cases rely only on where they are)."""
+    library = game.state.zone_ids(Zone.LIBRARY, ctx.controller)
+    rest = [i for i in ctx.memory.get("it", []) if i in library]
+    for object_id in rest:
+        library.remove(object_id)
+    library.extend(rest)
+
+
 @effect("return_to_hand")
 def _return_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Return [it] to its owner's hand'."""
@@ -381,8 +488,11 @@ def _return_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("lose_life")
 def _lose_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'You lose N life'."""
-    ops.lose_life(game, ctx.controller, value(game, ctx, params["amount"]))
+    """'You lose N life', or with `who: each_opponent`, 'each opponent loses N life'."""
+    amount = value(game, ctx, params["amount"])
+    who = params.get("who", "you")
+    for player in (game.state.opponents(ctx.controller) if who == "each_opponent" else [ctx.controller]):
+        ops.lose_life(game, player, amount)
 
 
 @effect("mill")

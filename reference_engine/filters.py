@@ -162,3 +162,21 @@ def _attached_to_source(state, obj, value, ctx, chars) -> bool:
     source = state.objects.get(ctx.source_id) if ctx.source_id is not None else None
     attached = source is not None and source.attached_to == obj.id
     return attached == bool(value)
+
+
+@condition("colors")
+def _colors(state, obj, value, ctx, chars) -> bool:
+    """'White creatures': has each of these colors."""
+    return all(c in chars.colors for c in value)
+
+
+@condition("not_supertypes")
+def _not_supertypes(state, obj, value, ctx, chars) -> bool:
+    """'Nonbasic lands': has none of these supertypes."""
+    return not any(t in chars.supertypes for t in value)
+
+
+@condition("power_min")
+def _power_min(state, obj, value, ctx, chars) -> bool:
+    """'A creature with power 3 or greater'."""
+    return chars.power is not None and chars.power >= value

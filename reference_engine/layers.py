@@ -8,10 +8,11 @@ Results are cached until the state's version changes.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from reference_engine.mana import ManaCost
 from reference_engine.model import Ability, CardDef, ContinuousEffect, Face, GameObject, Layer, Zone
@@ -55,6 +56,7 @@ class Characteristics:
     copiable: Face
     card: CardDef
     all_creature_types: bool = False
+    cant_have: set[str] = field(default_factory=set)  # keywords it can't have (613.1f)
 
     def has_type(self, name: str) -> bool:
         return name in self.types
@@ -168,6 +170,12 @@ def _gain_all_creature_types(chars: Characteristics, params: dict[str, Any]) -> 
     chars.all_creature_types = True
 
 
+@modifier("add_colors", "5")
+def _add_colors(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'... is black in addition to its other colors'."""
+    chars.colors = chars.colors | set(params["colors"])
+
+
 @modifier("set_colors", "5")
 def _set_colors(chars: Characteristics, params: dict[str, Any]) -> None:
     chars.colors = set(params["colors"])
@@ -176,7 +184,8 @@ def _set_colors(chars: Characteristics, params: dict[str, Any]) -> None:
 @modifier("grant", "6")
 def _grant(chars: Characteristics, params: dict[str, Any]) -> None:
     for ability in params["abilities"]:
-        chars.abilities.append(ability)
+        if not (ability.kind == "keyword" and ability.keyword in chars.cant_have):
+            chars.abilities.append(ability)
 
 
 @modifier("lose_all_abilities", "6")
@@ -200,6 +209,58 @@ def _modify_pt(chars: Characteristics, params: dict[str, Any]) -> None:
 @modifier("switch_pt", "7d")
 def _switch_pt(chars: Characteristics, params: dict[str, Any]) -> None:
     chars.power, chars.toughness = chars.toughness, chars.power
+
+
+@modifier("gain_control", "2")
+def _gain_control(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'Gain control of target creature' (layer 2, rule 613.1b)."""
+    chars.controller = params["controller"]
+
+
+@modifier("add_types", "4")
+def _add_types(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'... is a creature in addition to its other types' (rule 205.1b)."""
+    chars.types = chars.types + [t for t in params["types"] if t not in chars.types]
+
+
+#: Land subtypes (rule 205.3i): the ones a land loses when an effect sets its land type.
+LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Cave", "Desert", "Gate", "Lair",
+                        "Locus", "Mine", "Power-Plant", "Sphere", "Tower", "Town", "Urza's"})
+
+
+@modifier("set_land_subtypes", "4")
+def _set_land_subtypes(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'Nonbasic lands are Mountains': the land loses its other land types and the abilities from its
+    rules text, and has the new types' intrinsic mana abilities (rule 305.7; those come in layer 6)."""
+    chars.subtypes = [s for s in chars.subtypes if s not in LAND_TYPES] + list(params["subtypes"])
+    chars.abilities = []
+
+
+@modifier("lose_keywords", "6")
+def _lose_keywords(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'... loses flying'."""
+    lost = set(params["keywords"])
+    chars.abilities = [a for a in chars.abilities if not (a.kind == "keyword" and a.keyword in lost)]
+
+
+@modifier("cant_have", "6")
+def _cant_have(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'... can't have or gain flying' (613.1f): it loses the keyword, and nothing applied after
+    this in layer 6 gives it back."""
+    _lose_keywords(chars, params)
+    chars.cant_have |= set(params["keywords"])
+
+
+@modifier("set_pt_count", "7b")
+def _set_pt_count(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'Power and toughness are each equal to the number of [permanents]' (counted as it applies)."""
+    chars.power = chars.toughness = params["value"]
+
+
+@modifier("set_pt_to_mana_value", "7b")
+def _set_pt_to_mana_value(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'... has base power and base toughness each equal to its mana value' (Opalescence)."""
+    chars.power = chars.toughness = chars.mana_value
 
 
 LAYER_ORDER = tuple(layer for layer in Layer if layer is not Layer.COPY)  # copy effects: _copied_face
@@ -238,34 +299,150 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
     resolved = [
         _Application(e.layer, e.timestamp, e.modifier, e.params,
                      (lambda c, ids=e.affected: [i for i in ids if i in c]))  # type: ignore[misc]
-        for e in state.effects if e.layer != "1"
+        for e in state.effects if e.layer != "1" and _lasts(state, e)
     ]
-    started: set[tuple] = set()
+    run = _LayerRun(chars)
     statics = static_applications(state, objects, chars)
     for layer in LAYER_ORDER:
         if layer == "6":
             _add_intrinsic_mana_abilities(chars)
         if layer == "7a":
             # From here on, static abilities apply if they exist after layer 6, or began applying earlier.
-            statics = [s for s in statics if s.key in started] + [
-                s for s in static_applications(state, objects, chars) if s.key not in started]
+            statics = [s for s in statics if s.key in run.started] + [
+                s for s in static_applications(state, objects, chars) if s.key not in run.started]
         batch = [a for a in statics + resolved if a.layer == layer]
+        if layer == "6":
+            batch += _keyword_counter_applications(objects)
         if layer == "7c":
             batch += _counter_applications(objects)
         batch.sort(key=lambda a: (not a.is_cda, a.timestamp, a.order))
-        for application in batch:
-            if application.key is not None and application.key not in started:
-                source = chars.get(application.source_id)
-                if source is not None and application.ability is not None and application.ability not in source.abilities:
-                    continue  # the ability was removed before its effect began (rule 613.6)
-            if application.condition is not None and not application.condition():
-                continue
-            _, fn = MODIFIERS[application.modifier]
-            for target_id in list(application.affected(chars)):
-                fn(chars[target_id], application.params)
-            if application.key is not None:
-                started.add(application.key)
+        for application in in_dependency_order(batch, run):
+            run.apply(application)
     return chars
+
+
+def _lasts(state: GameState, effect: ContinuousEffect) -> bool:
+    """'For as long as you control [it]': the effect applies only while that lasts (611.2b). The
+    controller compared is the one the object was put under (control-changing effects on it aside)."""
+    if effect.duration != "while_you_control_source":
+        return True
+    from reference_engine.effects import you_control_source
+
+    return you_control_source(state, effect.source_id, effect.controller)
+
+
+class _LayerRun:
+    """What applying the layers has done so far: which static-ability effects have begun to apply,
+    and to which objects (rule 613.6: an effect that began applying in one layer keeps applying to
+    the same set of objects in later layers)."""
+
+    def __init__(self, chars: dict[int, Characteristics]) -> None:
+        self.chars = chars
+        self.started: set[tuple] = set()
+        self.locked: dict[tuple, list[int]] = {}
+
+    def exists(self, application: _Application, chars: dict[int, Characteristics]) -> bool:
+        """Whether the effect exists: a static ability's effect that hasn't begun to apply doesn't if
+        its source no longer has the ability (rules 613.6, 613.8a), or its condition doesn't hold."""
+        if application.key is not None and application.key not in self.started:
+            source = chars.get(application.source_id)  # type: ignore[arg-type]
+            if source is not None and application.ability is not None and application.ability not in source.abilities:
+                return False
+        return application.condition is None or application.condition()
+
+    def targets(self, application: _Application, chars: dict[int, Characteristics]) -> list[int]:
+        """The objects the effect applies to, judged on `chars` unless it is already locked in."""
+        effect = application.key[:2] if application.key is not None else None
+        if effect is not None and effect in self.locked:
+            return [i for i in self.locked[effect] if i in chars]
+        return list(application.affected(chars))
+
+    def apply(self, application: _Application) -> None:
+        if not self.exists(application, self.chars):
+            return
+        ids = self.targets(application, self.chars)
+        _, fn = MODIFIERS[application.modifier]
+        params = application.params
+        if "_count" in params:  # counted on the characteristics as they are now
+            params = dict(params, value=params["_count"](self.chars))
+        for target_id in ids:
+            fn(self.chars[target_id], params)
+        if application.key is not None:
+            self.started.add(application.key)
+            self.locked.setdefault(application.key[:2], ids)
+
+    def depends_on(self, dependent: _Application, other: _Application) -> bool:
+        """Rule 613.8a(b): applying `other` would change the existence of `dependent`, or what it
+        applies to. Only a static ability's effect that hasn't begun to apply can depend on anything:
+        a resolved effect's set of objects is fixed as it begins (611.2c), and one that has begun
+        applying keeps its set (613.6). What an effect does to its objects isn't compared: no
+        modifier of the engine computes its change from characteristics another effect of the same
+        layer changes."""
+        if dependent.key is None or dependent.key in self.started:
+            return False
+        if other.key is not None and other.key[:2] == dependent.key[:2]:
+            return False  # parts of one effect
+        if not self.exists(other, self.chars):
+            return False
+        ids = self.targets(other, self.chars)
+        if not ids:
+            return False
+        trial = dict(self.chars)
+        _, fn = MODIFIERS[other.modifier]
+        params = other.params
+        if "_count" in params:
+            params = dict(params, value=params["_count"](self.chars))
+        for target_id in ids:
+            trial[target_id] = _clone(self.chars[target_id])
+            fn(trial[target_id], params)
+        before, after = self.exists(dependent, self.chars), self.exists(dependent, trial)
+        if before != after:
+            return True
+        return before and set(dependent.affected(self.chars)) != set(dependent.affected(trial))
+
+
+def in_dependency_order(batch: list[_Application], run: _LayerRun) -> Iterator[_Application]:
+    """Rules 613.3 and 613.8: characteristic-defining abilities first, then timestamp order, except
+    that an effect depending on others waits until just after they have all been applied (613.8b).
+    Effects in a dependency loop are applied in timestamp order. The order of what remains is
+    worked out again after each effect is applied (613.8c). `batch` is sorted by CDA, timestamp."""
+    remaining = list(batch)
+    while remaining:
+        group = [a for a in remaining if a.is_cda == remaining[0].is_cda]  # 613.8a(c)
+        if len(group) < 2 or not any(a.key is not None and a.key not in run.started for a in group):
+            chosen = remaining[0]
+        else:
+            chosen = _first_ready(group, run)
+        remaining.remove(chosen)
+        yield chosen
+
+
+def _first_ready(group: list[_Application], run: _LayerRun) -> _Application:
+    """The earliest effect all of whose dependencies (direct or not) are in a loop with it."""
+    deps = {id(a): [b for b in group if b is not a and run.depends_on(a, b)] for a in group}
+
+    def reach(start: _Application) -> set[int]:
+        seen: set[int] = set()
+        todo = list(deps[id(start)])
+        while todo:
+            b = todo.pop()
+            if id(b) not in seen:
+                seen.add(id(b))
+                todo.extend(deps[id(b)])
+        return seen
+
+    reachable = {id(a): reach(a) for a in group}
+    for a in group:
+        if all(id(a) in reachable[b] for b in reachable[id(a)]):
+            return a
+    return group[0]  # unreachable: some effect always qualifies
+
+
+def _clone(chars: Characteristics) -> Characteristics:
+    out = copy.copy(chars)
+    out.colors, out.supertypes, out.types = set(chars.colors), list(chars.supertypes), list(chars.types)
+    out.subtypes, out.abilities, out.cant_have = list(chars.subtypes), list(chars.abilities), set(chars.cant_have)
+    return out
 
 
 def _add_intrinsic_mana_abilities(chars: dict[int, Characteristics]) -> None:
@@ -275,16 +452,52 @@ def _add_intrinsic_mana_abilities(chars: dict[int, Characteristics]) -> None:
             c.abilities = intrinsic + [a for a in c.abilities if a not in intrinsic]
 
 
+def _counter_timestamp(obj: GameObject, kind: str) -> int:
+    """Rule 613.7c: counters of a kind share the timestamp of the last one put on (or the object's, if
+    it entered with them)."""
+    return obj.counter_times.get(kind, obj.timestamp)
+
+
 def _counter_applications(objects: list[GameObject]) -> list[_Application]:
-    """+1/+1 and -1/-1 counters modify power and toughness in layer 7c (rule 613.4c)."""
+    """+1/+1 and -1/-1 counters modify power and toughness in layer 7c (rules 122.1a, 613.4c)."""
     out = []
     for obj in objects:
-        plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
-        if plus or minus:
-            delta = plus - minus
-            out.append(_Application("7c", obj.timestamp, "modify_pt", {"power": delta, "toughness": delta},
-                                    (lambda c, i=obj.id: [i])))  # type: ignore[misc]
+        hone = obj.counters.get("hone", 0)
+        if hone and obj.attached_to is not None:  # 'a hone counter on an Equipment gives +1/+0' (122.1j)
+            out.append(_Application("7c", _counter_timestamp(obj, "hone"), "modify_pt", {"power": hone, "toughness": 0},
+                                    (lambda c, i=obj.attached_to: [i] if i in c else [])))  # type: ignore[misc]
+        for kind, sign in (("+1/+1", 1), ("-1/-1", -1)):
+            n = obj.counters.get(kind, 0)
+            if n:
+                out.append(_Application("7c", _counter_timestamp(obj, kind), "modify_pt",
+                                        {"power": sign * n, "toughness": sign * n}, (lambda c, i=obj.id: [i])))  # type: ignore[misc]
     return out
+
+
+#: Rule 122.1b: the keywords a keyword counter can be, by counter name.
+KEYWORD_COUNTERS = {
+    "flying": "Flying", "first strike": "First strike", "double strike": "Double strike",
+    "deathtouch": "Deathtouch", "haste": "Haste", "hexproof": "Hexproof", "indestructible": "Indestructible",
+    "lifelink": "Lifelink", "menace": "Menace", "reach": "Reach", "trample": "Trample", "vigilance": "Vigilance",
+}
+
+
+def _keyword_counter_applications(objects: list[GameObject]) -> list[_Application]:
+    """A keyword counter gives the permanent that keyword, in layer 6 (rules 122.1b, 613.1f)."""
+    out = []
+    for obj in objects:
+        if not obj.counters:
+            continue
+        for kind, keyword in KEYWORD_COUNTERS.items():
+            if obj.counters.get(kind, 0):
+                out.append(_Application("6", _counter_timestamp(obj, kind), "grant",
+                                        {"abilities": [_keyword(keyword)]}, (lambda c, i=obj.id: [i])))  # type: ignore[misc]
+    return out
+
+
+@lru_cache(maxsize=None)
+def _keyword(name: str) -> Ability:
+    return Ability("keyword", {}, keyword=name)
 
 
 @lru_cache(maxsize=1024)

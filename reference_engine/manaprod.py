@@ -100,7 +100,7 @@ def resolve_mana_ability(game, obj: GameObject, ability: Ability, controller: st
     produced = replace_production(mana_replacements(game, obj, snap, controller, tapped_for_mana), produced)
     game.state.players[controller].pool.update(produced)
     event = Event("mana_ability_resolved", {
-        "source_id": obj.id, "player": controller, "tapped_for_mana": tapped_for_mana,
+        "source_id": obj.id, "source_object": obj, "player": controller, "tapped_for_mana": tapped_for_mana,
         "produced": +produced, "source_snapshot": snap})
     for trigger in check(game, event):
         if is_triggered_mana_ability(trigger.ability):

@@ -89,6 +89,7 @@ class Duration(StrEnum):
 
     END_OF_TURN = "end_of_turn"
     UNTIL_YOUR_NEXT_TURN = "until_your_next_turn"
+    WHILE_YOU_CONTROL_SOURCE = "while_you_control_source"  # 'for as long as you control [it]'
     PERMANENT = "permanent"
 
 
@@ -115,6 +116,7 @@ class Ability(_Immutable):
     keyword: str | None = None
     cost: Any = None  # a Cost (reference_engine/costs.py), parsed from data["cost"]
     additional_cost: Any = None  # a ManaCost: an optional additional cost such as buyback (rule 601.2b)
+    cast_cost: Any = None  # a ManaCost paid rather than the mana cost, such as disturb's (702.146a)
 
     @property
     def is_activated(self) -> bool:
@@ -195,6 +197,7 @@ class GameObject:
     damage: int = 0
     deathtouch_damage: bool = False
     timestamp: int = 0
+    counter_times: dict[str, int] = field(default_factory=dict)  # kind -> timestamp (rule 613.7c)
     transform_count: int = 0
     copy_token: bool = False  # a token created as a copy of something (rule 202.3b)
     attached_to: int | None = None  # the permanent this Equipment or Aura is attached to (rule 301.5)
@@ -246,6 +249,7 @@ class ContinuousEffect:
     affected: frozenset[int]
     controller: str
     duration: Duration | str = Duration.END_OF_TURN
+    source_id: int | None = None  # the object 'for as long as you control [it]' refers to
 
 
 @dataclass(eq=False)
@@ -269,3 +273,4 @@ class Player:
     loss_reason: str = ""
     lands_played: int = 0
     drew_from_empty_library: bool = False
+    poison: int = 0  # poison counters (rule 122.1f)

@@ -28,20 +28,62 @@ def snapshot(game, obj: GameObject) -> Characteristics:
 
 
 # --- zones -----------------------------------------------------------------------------------
-def move(game, obj: GameObject, to: Zone, *, position: int | None = None) -> GameObject:
-    """Put an object into another zone (not onto the battlefield: see enter_battlefield)."""
+def move(game, obj: GameObject, to: Zone, *, position: int | None = None, last_known: "_Lki | None" = None) -> GameObject:
+    """Put an object into another zone (not onto the battlefield: see enter_battlefield). A permanent's
+    last known information is taken now, unless the caller took it earlier (`last_known`, rule 704.8)."""
+    return move_together(game, [obj], to, position=position,
+                         last_known={obj.id: last_known} if last_known is not None else None)[0]
+
+
+def move_together(game, objs: list[GameObject], to: Zone, *, position: int | None = None,
+                  last_known: "dict[int, _Lki] | None" = None) -> list[GameObject]:
+    """Put objects into another zone in one event ('destroy all creatures', state-based actions: 704.3).
+
+    Leaves-the-battlefield abilities look back in time (603.10a): whether they trigger is judged by the
+    permanents and abilities that existed immediately before the event, and each object leaving is seen
+    as it was then (or as `last_known` recorded it, rule 704.8). So creatures leaving together see each
+    other leave, whichever is moved first. Returns the new objects (400.7), in the order given."""
+    from reference_engine.triggers import lookback_sources
+
     state = game.state
-    origin = obj.zone
-    snap = snapshot(game, obj) if origin == Zone.BATTLEFIELD else None
-    if snap is not None:
-        state.lki[obj.id] = _Lki(snap, obj.counters.copy(), obj.damage, obj.tapped)
-        if state.combat:
-            state.combat.attackers.pop(obj.id, None)
-            state.combat.blockers.pop(obj.id, None)
-    new = state.move(obj, to, position=position)
-    emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id, **{"from": origin, "to": to},
-         snapshot=snap)
-    return new
+    records: dict[int, _Lki] = {}
+    for obj in objs:
+        if obj.zone == Zone.BATTLEFIELD:
+            records[obj.id] = (last_known or {}).get(obj.id) or last_known_record(game, obj)
+    before = lookback_sources(game, {i: r.chars for i, r in records.items()}) if records else None
+    leaving = [(obj, obj.zone, _destination(game, obj, to)) for obj in objs]
+    moved = []
+    for obj, origin, destination in leaving:
+        if obj.id in records:
+            state.lki[obj.id] = records[obj.id]
+            if state.combat:  # 506.4: it is removed from combat
+                state.combat.attackers.pop(obj.id, None)
+                state.combat.blockers.pop(obj.id, None)
+        moved.append(state.move(obj, destination, position=position))
+    outer, state.lookback = state.lookback, before
+    try:
+        for (obj, origin, destination), new in zip(leaving, moved):
+            snap = records[obj.id].chars if obj.id in records else None
+            emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id,
+                 **{"from": origin, "to": destination}, snapshot=snap)
+    finally:
+        state.lookback = outer
+    return moved
+
+
+def _destination(game, obj: GameObject, to: Zone) -> Zone:
+    """Replacement effects on where it goes (614.1a): a permanent with a finality counter is exiled
+    instead of going to a graveyard from the battlefield (122.1h), and so is an object with 'if this
+    would be put into a graveyard from anywhere, exile it instead' (a `replacement` ability
+    {graveyard_to_exile: true}, judged as it is before it moves)."""
+    if to is not Zone.GRAVEYARD:
+        return to
+    if obj.zone is Zone.BATTLEFIELD and obj.counters.get("finality"):
+        return Zone.EXILE
+    if any(a.kind == "replacement" and a.data.get("graveyard_to_exile")
+           for a in characteristics(game.state, obj).abilities):
+        return Zone.EXILE
+    return to
 
 
 @dataclass(frozen=True)
@@ -50,6 +92,11 @@ class _Lki:
     counters: Any
     damage: int
     tapped: bool
+
+
+def last_known_record(game, obj: GameObject) -> _Lki:
+    """A permanent's last known information (rule 113.7a), as it is now."""
+    return _Lki(snapshot(game, obj), obj.counters.copy(), obj.damage, obj.tapped)
 
 
 def last_known(game, object_id: int) -> Characteristics | None:
@@ -67,11 +114,17 @@ class Entry:
     copy_of: tuple[Any, CardDef] | None = None  # (face, card) copiable values chosen as it enters
     attacking: Target | None = None
     choices: dict[str, Any] | None = None  # 'as this enters, choose a color' answers (614.12a)
+    # 'That creature is a black Zombie in addition ...': effects of the spell putting it onto the
+    # battlefield that apply as it enters (611.2e), as (modifier, params), and who controls them.
+    is_effects: list[tuple[str, dict[str, Any]]] | None = None
+    effect_controller: str | None = None
 
 
 def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bool = False,
                       spell_x: int | None = None, tapped: bool = False,
-                      attacking: Target | None = None) -> Procedure:
+                      attacking: Target | None = None, counters: dict[str, int] | None = None,
+                      is_effects: list[tuple[str, dict[str, Any]]] | None = None,
+                      effect_controller: str | None = None) -> Procedure:
     """Put `obj` onto the battlefield; returns the new permanent, or None if it can't enter.
 
     A card that isn't double-faced put onto the battlefield transformed doesn't enter: it stays where it
@@ -81,7 +134,9 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
 
     if transformed and not obj.card.double_faced:
         return None
-    entry = Entry(face=1 if transformed else 0, tapped=tapped, attacking=attacking)
+    entry = Entry(face=1 if transformed else 0, tapped=tapped, attacking=attacking,
+                  counters=dict(counters) if counters else None, is_effects=is_effects,
+                  effect_controller=effect_controller)
     yield from entry_replacements(game, obj.card, controller, entry, spell_x)
     state = game.state
     origin = obj.zone
@@ -114,7 +169,7 @@ def _entered(game, new: GameObject) -> None:
     daybound and nightbound apply at once (702.145c/d/f/g), as they do at any time."""
     from reference_engine.daynight import enforce
 
-    emit(game, "enters", object_id=new.id, uid=new.uid)
+    emit(game, "enters", object_id=new.id, uid=new.uid, spell_x=new.spell_x)
     enforce(game)
 
 
@@ -129,12 +184,20 @@ def _arrive(game, new: GameObject, entry: Entry) -> None:
                                               frozenset({new.id}), new.controller, duration="permanent"))
     if entry.counters:
         for kind, amount in entry.counters.items():
+            amount = counters_to_put(game, new, kind, amount, new.controller)  # entering with counters is putting them on (122.6, 122.6a)
             if amount > 0:
                 new.counters[kind] += amount
     if entry.attacking is not None and state.combat is not None:
         state.combat.attackers[new.id] = entry.attacking
     if entry.choices:
         new.chosen.update(entry.choices)
+    if entry.is_effects:
+        from reference_engine.layers import MODIFIERS
+
+        timestamp = state.new_timestamp()  # after the permanent's own (613.7n)
+        for name, params in entry.is_effects:
+            state.effects.append(ContinuousEffect(MODIFIERS[name][0], timestamp, name, params, frozenset({new.id}),
+                                                  entry.effect_controller or new.controller, duration="permanent"))
     state.touch()
 
 
@@ -144,25 +207,85 @@ def tap(game, obj: GameObject) -> None:
 
 
 def untap(game, obj: GameObject) -> None:
+    """A tapped permanent with a stun counter stays tapped, and loses a stun counter (rule 122.1d)."""
+    if obj.tapped and obj.counters.get("stun"):
+        remove_counters(game, obj, "stun", 1)
+        return
     obj.tapped = False
 
 
 def destroy(game, obj: GameObject) -> GameObject | None:
-    """Rule 701.8: move to its owner's graveyard, unless it has indestructible (702.12b)."""
-    if characteristics(game.state, obj).has_keyword("Indestructible"):
-        return None
-    return move(game, obj, Zone.GRAVEYARD)
+    """Rule 701.8: an effect destroys a permanent: it moves to its owner's graveyard, unless it has
+    indestructible (702.12b) or a shield counter, which is removed instead (122.1c)."""
+    moved = destroy_together(game, [obj])
+    return moved[0] if moved else None
 
 
-def sacrifice(game, obj: GameObject) -> GameObject:
+def destroy_together(game, objs: list[GameObject]) -> list[GameObject]:
+    """Destroy several permanents in one event (one 'destroy all'): indestructible ones stay (702.12b),
+    and one with a shield counter loses that counter instead (122.1c)."""
+    doomed = []
+    for obj in objs:
+        if characteristics(game.state, obj).has_keyword("Indestructible"):
+            continue
+        if obj.counters.get("shield"):
+            remove_counters(game, obj, "shield", 1)
+            continue
+        doomed.append(obj)
+    return move_together(game, doomed, Zone.GRAVEYARD) if doomed else []
+
+
+def sacrifice(game, obj: GameObject) -> GameObject | None:
     """Rule 701.21: indestructible doesn't stop it."""
-    return move(game, obj, Zone.GRAVEYARD)
+    moved = sacrifice_together(game, [obj])
+    return moved[0] if moved else None
 
 
-def add_counters(game, obj: GameObject, kind: str, amount: int) -> None:
+def sacrifice_together(game, objs: list[GameObject]) -> list[GameObject]:
+    """Sacrifice several permanents in one event (rule 701.21a; 603.10a looks back on it)."""
+    return move_together(game, objs, Zone.GRAVEYARD)
+
+
+def counters_to_put(game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> int:
+    """How many counters are put on `obj` when player `by` would put `amount` of `kind` on it, after
+    replacement effects such as 'that many plus one are put on it instead' (614.1a). Who puts them is
+    the player the effect names, or else the object's controller (122.6a)."""
+    from reference_engine.filters import FilterContext, matches
+    from reference_engine.limits import EngineLimit
+
+    if amount <= 0:
+        return amount
+    state = game.state
+    by = by or characteristics(state, obj).controller
+    applicable = []
+    for source in state.battlefield():
+        chars = characteristics(state, source)
+        for ability in chars.abilities:
+            spec = ability.data.get("counters_placed") if ability.kind == "replacement" else None
+            if not spec or spec.get("kind", kind) != kind:
+                continue
+            if "by" in spec and (spec["by"] == "you") != (by == chars.controller):
+                continue
+            if matches(state, obj, spec.get("affects"), FilterContext(chars.controller, source.id)):
+                applicable.append(spec)
+    if len(applicable) > 1:
+        raise EngineLimit("the order of several replacement effects on putting counters (616.1) is not asked")
+    for spec in applicable:
+        amount = amount * spec.get("times", 1) + spec.get("plus", 0)
+        if spec.get("halve"):
+            amount //= 2
+    return amount
+
+
+def add_counters(game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> None:
+    """Player `by` (default: the object's controller, 122.6a) puts counters on a permanent."""
+    amount = counters_to_put(game, obj, kind, amount, by)
     if amount > 0:
+        before = obj.counters.get(kind, 0)
         obj.counters[kind] += amount
+        obj.counter_times[kind] = game.state.new_timestamp()  # each counter of the kind (613.7c)
         game.state.touch()
+        emit(game, "counters_put", object_id=obj.id, uid=obj.uid, counter=kind, before=before, after=obj.counters[kind])
 
 
 def remove_counters(game, obj: GameObject, kind: str, amount: int) -> int:
@@ -171,14 +294,17 @@ def remove_counters(game, obj: GameObject, kind: str, amount: int) -> int:
         obj.counters[kind] -= removed
         if obj.counters[kind] <= 0:
             del obj.counters[kind]
+            obj.counter_times.pop(kind, None)
         game.state.touch()
     return removed
 
 
 # --- players ----------------------------------------------------------------------------------
 def gain_life(game, player: str, amount: int) -> None:
+    """One life gain event (rule 119.9): 'whenever you gain life' triggers once per event."""
     if amount > 0:
         game.state.players[player].life += amount
+        emit(game, "gains_life", player=player, amount=amount)
 
 
 def lose_life(game, player: str, amount: int) -> None:
@@ -218,8 +344,17 @@ def deal_damage(game, source: DamageSource, target: Target, amount: int, *, comb
     if prevents(game, source, target, amount, combat=combat):
         return 0  # 615: prevented damage isn't dealt, and triggers nothing (603.2g)
     state = game.state
+    if target.kind == "object":
+        shielded = state.objects.get(target.value)
+        if shielded is not None and shielded.zone is Zone.BATTLEFIELD and shielded.counters.get("shield"):
+            remove_counters(game, shielded, "shield", 1)  # prevented, and a shield counter removed (122.1c)
+            return 0
+    infect = source.chars.has_keyword("Infect")  # damage as poison and -1/-1 counters (702.90b)
     if target.kind == "player":
-        lose_life(game, target.value, amount)  # type: ignore[arg-type]
+        if infect:
+            state.players[target.value].poison += amount  # rule 122.1f
+        else:
+            lose_life(game, target.value, amount)  # type: ignore[arg-type]
         if combat:
             emit(game, "combat_damage_to_player", source_id=source.object_id, source_uid=source.uid,
                  player=target.value, amount=amount)
@@ -230,7 +365,9 @@ def deal_damage(game, source: DamageSource, target: Target, amount: int, *, comb
         chars = characteristics(state, obj)
         if "Planeswalker" in chars.types:
             remove_counters(game, obj, "loyalty", amount)
-        if "Creature" in chars.types:
+        if "Creature" in chars.types and infect:
+            add_counters(game, obj, "-1/-1", amount)
+        elif "Creature" in chars.types:
             obj.damage += amount
             if source.chars.has_keyword("Deathtouch"):
                 obj.deathtouch_damage = True

@@ -125,6 +125,8 @@ def mana_replacement_applies(game, spec: dict[str, Any], controller: str, effect
 def _apply_one(spec: dict[str, Any], produced: Counter[str]) -> Counter[str]:
     if not produced:
         return produced
+    if sum(produced.values()) < spec.get("min_amount", 0):  # 'if a land is tapped for two or more mana'
+        return produced
     if "produce" in spec:  # '... produces {B} instead of any other type and amount'
         return Counter({spec["produce"]: 1})
     if "multiply" in spec:  # '... produces twice as much of that mana instead'

@@ -49,7 +49,11 @@ def _resolve_spell(game, item: StackItem) -> Procedure:
         return
     if any(t in chars.types for t in PERMANENT_TYPES):
         state.stack.remove(item)  # a permanent spell becomes a permanent (608.3)
-        yield from ops.enter_battlefield(game, obj, item.controller, spell_x=obj.x)
+        # 712.13: with the face that was up on the stack (back face up if cast transformed, 702.146b)
+        new = yield from ops.enter_battlefield(game, obj, item.controller, spell_x=obj.x, transformed=obj.face == 1)
+        if new is not None and "Aura" in chars.subtypes and item.targets and legal and legal[0]:
+            new.attached_to = item.targets[0].value  # an Aura spell enters attached to its target (303.4f)
+            state.touch()
         return
     ctx = effects.Ctx(item.controller, obj.id, obj.uid, chars.name, ops.snapshot(game, obj), item.targets, legal,
                       obj.x or 0, {}, item)

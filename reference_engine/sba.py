@@ -22,6 +22,52 @@ def has_lethal_damage(obj: GameObject, chars) -> bool:
     return (toughness > 0 and obj.damage >= toughness) or (obj.deathtouch_damage and obj.damage > 0)
 
 
+def loss_reason(player) -> str | None:
+    """Rules 704.5a-b: why a player loses the game now, if they do."""
+    if player.life <= 0:
+        return f"{player.name} has {player.life} life (704.5a)"
+    if player.drew_from_empty_library:
+        return f"{player.name} drew from an empty library (704.5b)"
+    if player.poison >= 10:
+        return f"{player.name} has {player.poison} poison counters (704.5c)"
+    return None
+
+
+def annihilated(obj: GameObject) -> int:
+    """Rule 704.5q: how many +1/+1 and -1/-1 counters (of each) are removed from a permanent."""
+    return min(obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0))
+
+
+def counter_limits(chars) -> list[tuple[str, int]]:
+    """Rule 704.5r: the (kind, N) of each 'can't have more than N [kind] counters on it' it has."""
+    return [(a.data["max_counters"]["kind"], a.data["max_counters"]["max"])
+            for a in chars.abilities if a.kind == "rule" and "max_counters" in a.data]
+
+
+def surplus_roles(state, roles: list[tuple[GameObject, str]]) -> list[GameObject]:
+    """Rule 704.5z: each Role but the one with the newest timestamp, per permanent and controller."""
+    groups: dict[tuple[int, str], list[GameObject]] = defaultdict(list)
+    for obj, controller in roles:
+        groups[(obj.attached_to, controller)].append(obj)  # type: ignore[index]
+    return [o for group in groups.values() if len(group) > 1
+            for o in group if o is not max(group, key=lambda r: r.timestamp)]
+
+
+def world_rule_losers(worlds: list[GameObject]) -> list[GameObject]:
+    """Rule 704.5k: all but the permanent that has had the world supertype for the shortest time
+    (the newest timestamp); on a tie, all of them."""
+    if len(worlds) < 2:
+        return []
+    newest = max(o.timestamp for o in worlds)
+    keep = [o for o in worlds if o.timestamp == newest]
+    return [o for o in worlds if len(keep) > 1 or o is not keep[0]]
+
+
+def ceases_to_exist(obj: GameObject) -> bool:
+    """Rule 704.5d: a token in a zone other than the battlefield (after the stack, 111.7)."""
+    return obj.is_token and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK)
+
+
 def check(game) -> Procedure:
     """Perform every applicable state-based action simultaneously; returns whether any was performed."""
     state = game.state
@@ -32,10 +78,9 @@ def check(game) -> Procedure:
     for player in state.players.values():
         if player.lost:
             continue
-        if player.life <= 0:
-            player.lost, player.loss_reason = True, f"{player.name} has {player.life} life (704.5a)"
-        elif player.drew_from_empty_library:
-            player.lost, player.loss_reason = True, f"{player.name} drew from an empty library (704.5b)"
+        reason = loss_reason(player)
+        if reason:
+            player.lost, player.loss_reason = True, reason
         performed = performed or player.lost
     if performed and sum(1 for p in state.players.values() if not p.lost) <= 1:
         state.over = True
@@ -44,13 +89,25 @@ def check(game) -> Procedure:
     legends: dict[tuple[str, str], list[GameObject]] = defaultdict(list)
     unattached: list[GameObject] = []
     annihilating: list[tuple[GameObject, int]] = []
+    worlds: list[GameObject] = []
+    roles: list[tuple[GameObject, str]] = []
+    excess: list[tuple[GameObject, str, int]] = []
     for obj in state.battlefield():  # one look at each permanent; the actions follow, all at once
         chars = characteristics(state, obj)
-        if obj.attached_to is not None and not _attachable(state, obj.attached_to):
+        if "Aura" in chars.subtypes and not aura_legally_attached(state, obj, chars):
+            to_graveyard.append(obj)  # 704.5m
+        if obj.attached_to is not None and not stays_attached(state, obj, chars):
             unattached.append(obj)
-        plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
-        if plus and minus:
-            annihilating.append((obj, min(plus, minus)))
+        for kind, limit in counter_limits(chars):  # 704.5r
+            if obj.counters.get(kind, 0) > limit:
+                excess.append((obj, kind, obj.counters[kind] - limit))
+        pairs = annihilated(obj)
+        if pairs:
+            annihilating.append((obj, pairs))
+        if "Role" in chars.subtypes and obj.attached_to is not None:
+            roles.append((obj, chars.controller))
+        if "World" in chars.supertypes:
+            worlds.append(obj)
         if "Legendary" in chars.supertypes:  # even one dying to another SBA may be the one kept (704.3)
             legends[(chars.controller, chars.name)].append(obj)
         if "Creature" in chars.types:
@@ -69,11 +126,27 @@ def check(game) -> Procedure:
             keep = yield from _choose_legend(game, controller, name, [o.id for o in group])
             to_graveyard.extend(o for o in group if o.id != keep)
 
-    # 704.5n: an Equipment attached to something that is no longer a creature on the battlefield
-    # becomes unattached (it stays on the battlefield).
+    # 704.5z: of the Roles one player controls on one permanent, only the newest stays.
+    to_graveyard.extend(surplus_roles(state, roles))
+
+    # 704.5k: the world rule. The one that has had the world supertype for the shortest time stays
+    # (the newest timestamp); on a tie, none does.
+    to_graveyard.extend(world_rule_losers(worlds))
+
+    # 704.8: what leaves is known as it was before any of these actions (counters not yet cancelled).
+    known = {obj.id: ops.last_known_record(game, obj) for obj in to_graveyard}
+
+    # 704.5n / 704.5p: an Equipment attached to something that is no longer a creature on the
+    # battlefield, or a creature that is attached to something, becomes unattached (it stays on the
+    # battlefield).
     for obj in unattached:
         obj.attached_to = None
         state.touch()
+        performed = True
+
+    # 704.5r: 'can't have more than N [kind] counters on it': all but N are removed.
+    for obj, kind, n in excess:
+        ops.remove_counters(game, obj, kind, n)
         performed = True
 
     # 704.5q: +1/+1 and -1/-1 counters cancel out.
@@ -82,24 +155,52 @@ def check(game) -> Procedure:
         ops.remove_counters(game, obj, "-1/-1", n)
         performed = True
 
-    state.leaving = {obj.id: (obj.uid, ops.snapshot(game, obj)) for obj in to_graveyard}
-    for obj in to_graveyard:
-        if obj.id in state.objects and obj.zone is Zone.BATTLEFIELD:
-            ops.move(game, obj, Zone.GRAVEYARD)
-            performed = True
-    state.leaving = {}
+    # All of them are put into graveyards in one event (704.3), which leaves-the-battlefield abilities
+    # look back on (603.10a), each as it was before any state-based action was performed (704.8).
+    dying = list({obj.id: obj for obj in to_graveyard if obj.zone is Zone.BATTLEFIELD}.values())
+    if dying:
+        put_into_graveyards(game, dying, known)
+        performed = True
 
     # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7).
     for obj in list(state.objects.values()):
-        if obj.is_token and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+        if ceases_to_exist(obj):
             state.remove_object(obj)
             performed = True
     return performed
 
 
-def _attachable(state, host_id: int) -> bool:
-    """Whether an Equipment can stay attached to this object: a creature on the battlefield."""
-    host = state.objects.get(host_id)
+def put_into_graveyards(game, dying: list[GameObject], known: dict) -> None:
+    """The permanents state-based actions put into their owners' graveyards, in one event (704.3)."""
+    ops.move_together(game, dying, Zone.GRAVEYARD, last_known=known)
+
+
+def aura_legally_attached(state, obj: GameObject, chars) -> bool:
+    """Rule 704.5m: an Aura must be attached to an object its enchant ability allows (the target its
+    spell needs, rule 303.4a), on the battlefield."""
+    from reference_engine.casting import spell_ability
+    from reference_engine.targets import KINDS
+
+    host = state.objects.get(obj.attached_to) if obj.attached_to is not None else None
+    if host is None or host.zone is not Zone.BATTLEFIELD:
+        return False
+    ability = spell_ability(chars)
+    specs = ability.data.get("targets", []) if ability else []
+    if not specs:
+        return True
+    _, base = KINDS[specs[0]["what"]]
+    host_chars = characteristics(state, host)
+    return all(t in host_chars.types for t in base.get("types", ()))
+
+
+def stays_attached(state, obj: GameObject, chars) -> bool:
+    """Rules 704.5n and 704.5p: an Equipment stays attached only to a creature on the battlefield; a
+    permanent that is a creature, or that is no Aura, Equipment or Fortification, doesn't stay attached."""
+    if "Creature" in chars.types or "Battle" in chars.types:
+        return False  # 704.5p
+    if "Equipment" not in chars.subtypes:
+        return "Aura" in chars.subtypes or "Fortification" in chars.subtypes  # 704.5p (Auras: 704.5m)
+    host = state.objects.get(obj.attached_to)
     return host is not None and host.zone is Zone.BATTLEFIELD and "Creature" in characteristics(state, host).types
 
 
@@ -116,13 +217,14 @@ def _choose_legend(game, player: str, name: str, ids: list[int]) -> Procedure:
 def before_priority(game) -> Procedure:
     """Rule 704.3 / 117.5: state-based actions until none apply, then waiting triggers onto the stack."""
     from reference_engine.daynight import enforce
-    from reference_engine.triggers import put_on_stack
+    from reference_engine.triggers import put_on_stack, state_triggers
 
     while not game.state.over:
         enforce(game)  # daybound/nightbound apply at any time, not as state-based actions (702.145c)
         performed = yield from check(game)
         if performed:
             continue
+        state_triggers(game)  # 704.1a: abilities that watch for a game state are triggered abilities
         if game.state.pending_triggers:
             yield from put_on_stack(game)
             continue

@@ -74,9 +74,9 @@ class GameState:
     previous_turn_spells: Counter[str] = field(default_factory=Counter)
     previous_active: str | None = None
     lki: dict[int, Any] = field(default_factory=dict)  # last known information by object id
-    # Objects leaving the battlefield in the event being performed (e.g. dying together to state-based
-    # actions), by id: (uid, last known characteristics), so look-back triggers see them all (603.10a).
-    leaving: dict[int, Any] = field(default_factory=dict)
+    # While the triggers of an event moving objects off the battlefield are checked: the permanents with
+    # triggered abilities as they were immediately before that event (603.10a), else None.
+    lookback: Any = None
     next_id: int = 1
     next_timestamp: int = 1
     version: int = 0

@@ -33,6 +33,12 @@ def _level(state: GameState, source: GameObject | None, bounds: Any) -> bool:
     return level >= low and (high is None or level <= high)
 
 
+def _counter(state: GameState, filt: dict[str, Any], ctx: FilterContext) -> Callable[[dict[int, Any]], int]:
+    def count(current: dict[int, Any]) -> int:
+        return sum(1 for oid, c in current.items() if matches(state, state.objects[oid], filt, ctx, chars=c))
+    return count
+
+
 def static_applications(state: GameState, objects: list[GameObject], chars: dict[int, Any]) -> list:
     from reference_engine.layers import MODIFIERS, _Application
 
@@ -56,6 +62,10 @@ def static_applications(state: GameState, objects: list[GameObject], chars: dict
             condition = (lambda check=check, value=value: check(state, source, value))
         for index, (name, params) in enumerate(data["effects"]):
             layer = MODIFIERS[name][0]
+            if data.get("cda") and layer == "7b":
+                layer = "7a"  # a characteristic-defining ability that defines power/toughness (613.4a)
+            if "count" in params:  # a number of permanents, counted as the effect applies
+                params = dict(params, _count=_counter(state, params["count"], FilterContext(you, source_id)))
             out.append(_Application(layer, timestamp, name, params, affected,
                                     key=(source_id if source_id is not None else -id(ability), id(ability), index),
                                     source_id=source_id, ability=ability,

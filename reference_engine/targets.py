@@ -33,7 +33,11 @@ def _player_ok(game, spec: dict[str, Any], player: str, controller: str) -> bool
     if spec["what"] not in ("any", "player"):
         return False
     relation = spec.get("player")
-    return relation is None or (relation == "opponent") == (player != controller)
+    if relation is not None and (relation == "opponent") != (player != controller):
+        return False
+    from reference_engine.rule_effects import has_hexproof
+
+    return player == controller or not has_hexproof(game, player)
 
 
 def is_legal(game, spec: dict[str, Any], target: Target, controller: str, source_id: int | None) -> bool:

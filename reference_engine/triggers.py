@@ -109,11 +109,9 @@ def _taps_for_mana(game, event, value, source) -> bool:
     produced_type = value.get("produced")
     if produced_type and not event.data["produced"].get(produced_type):
         return False
-    snapshot = event.data["source_snapshot"]
-    filt = value.get("source", {})
-    if "types" in filt and not all(t in snapshot.types for t in filt["types"]):
-        return False
-    return True
+    # The source judged as it was when the ability was activated (it may have been sacrificed to pay).
+    return matches(game.state, event.data["source_object"], value.get("source"), _ctx(source),
+                   chars=event.data["source_snapshot"])
 
 
 @matcher("combat_damage_to_player", "combat_damage_to_player")
@@ -123,6 +121,20 @@ def _combat_damage_to_player(game, event, value, source) -> bool:
     if obj is None:
         return False
     return matches(game.state, obj, value.get("source", {}), _ctx(source))
+
+
+@matcher("nth_counter", "counters_put")
+def _nth_counter(game, event, value, source) -> bool:
+    """{kind: hour, n: 12}: 'when the twelfth hour counter is put on this': it had fewer than N
+    before the counters were put on, and N or more after (rule 122.7)."""
+    return (event.data["uid"] == source.uid and event.data["counter"] == value["kind"]
+            and event.data["before"] < value["n"] <= event.data["after"])
+
+
+@matcher("gains_life", "gains_life")
+def _gains_life(game, event, value, source) -> bool:
+    """'Whenever you gain life': once per life gain event (rule 119.9)."""
+    return value.get("player", "you") != "you" or event.data["player"] == source.controller
 
 
 @matcher("cast", "cast")
@@ -153,20 +165,39 @@ def _permanent_sources(state) -> list[tuple[TriggerSource, tuple[Ability, ...]]]
     return found
 
 
-def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability, ...]]]:
-    """Permanents, emblems, and (for leaves-the-battlefield events) the objects leaving, as they last
-    existed: the one that left, and any others leaving at the same time."""
+def lookback_sources(game, leaving: dict[int, Any] | None = None) -> list[tuple[TriggerSource, tuple[Ability, ...]]]:
+    """The permanents with triggered abilities, as they are now: taken immediately before an event that
+    moves objects off the battlefield, for the abilities that look back in time (603.10a). `leaving`
+    gives the characteristics the objects leaving had when their last known information was taken
+    (state-based actions take it before performing any of them, 704.8)."""
     state = game.state
-    yield from _permanent_sources(state)
+    if not leaving:
+        return _permanent_sources(state)
+    current = {entry[0].id: entry for entry in _permanent_sources(state)}
+    out = []
+    for obj in state.battlefield():  # in battlefield order, as _permanent_sources
+        if obj.id in leaving:
+            chars = leaving[obj.id]
+            triggered = tuple(a for a in chars.abilities if a.kind == "triggered")
+            if triggered:
+                out.append((TriggerSource(obj.id, obj.uid, chars.name, chars.controller, obj.transform_count,
+                                          chars), triggered))
+        elif obj.id in current:
+            out.append(current[obj.id])
+    return out
+
+
+def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability, ...]]]:
+    """Permanents and emblems. For an object leaving the battlefield, the permanents as they were
+    immediately before the event, the objects leaving included (leaves-the-battlefield abilities look
+    back in time, 603.10a); otherwise as they are right after it (603.10)."""
+    state = game.state
+    if event.kind == "leaves" and event.data["from"] == Zone.BATTLEFIELD and state.lookback is not None:
+        yield from state.lookback
+    else:
+        yield from _permanent_sources(state)
     for emblem in state.emblems:
         yield TriggerSource(None, emblem.uid, emblem.source_name, emblem.controller), emblem.abilities
-    if event.kind == "leaves" and event.data["from"] == Zone.BATTLEFIELD:
-        snap = event.data["snapshot"]
-        yield (TriggerSource(event.data["object_id"], event.data["uid"], snap.name, snap.controller, 0, snap),
-               tuple(snap.abilities))
-        for object_id, (uid, other) in state.leaving.items():  # leaving at the same time (603.10a)
-            if object_id != event.data["object_id"] and object_id not in state.objects:
-                yield TriggerSource(object_id, uid, other.name, other.controller, 0, other), tuple(other.abilities)
 
 
 def check(game, event: Event) -> list[PendingTrigger]:
@@ -187,6 +218,31 @@ def check(game, event: Event) -> list[PendingTrigger]:
                 continue
             found.append(pending)
     return found + _additional_triggers(game, found)
+
+
+@matcher("state")
+def _state(game, event, value, source) -> bool:
+    """A state trigger matches no event: state_triggers looks at the game state instead (603.8)."""
+    return False
+
+
+def state_triggers(game) -> None:
+    """Rule 603.8: a state trigger ('when you control no other creatures') triggers as soon as its
+    state is true, and not again while that ability has triggered and hasn't left the stack."""
+    state = game.state
+    waiting = {(p.source_id, id(p.ability)) for p in state.pending_triggers}
+    waiting |= {(i.source_id, id(i.ability)) for i in state.stack if not i.is_spell and i.ability is not None}
+    for source, abilities in _permanent_sources(state):
+        for ability in abilities:
+            if ability.kind != "triggered" or "state" not in ability.data["when"]:
+                continue
+            key = (source.id, id(ability))
+            if key in waiting:
+                continue
+            pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability, {},  # type: ignore[arg-type]
+                                     state.new_timestamp(), source.transform_count, source.snapshot)
+            if holds(game, ability.data["when"]["state"], _PendingCtx(pending)):
+                state.pending_triggers.append(pending)
 
 
 def _additional_triggers(game, found: list[PendingTrigger]) -> list[PendingTrigger]:
@@ -248,9 +304,17 @@ def put_on_stack(game) -> Procedure:
                 state.stack.append(StackItem(
                     id=state.new_id(), controller=trigger.controller, ability=trigger.ability,
                     source_id=trigger.source_id, source_uid=trigger.source_uid, source_name=trigger.source_name,
-                    targets=targets, event=trigger.event,
+                    targets=targets, event=trigger.event, x=enters_x(trigger),
                     source_transform_count=source.transform_count if source else trigger.source_transform_count,
                     source_snapshot=trigger.source_snapshot))
+
+
+def enters_x(trigger: PendingTrigger) -> int | None:
+    """Rule 107.3m: a permanent's own enters-the-battlefield triggered ability that refers to X uses the
+    X chosen for the spell that became it (the permanent's own X is 0); None for any other trigger."""
+    if trigger.event.get("uid") == trigger.source_uid and "spell_x" in trigger.event:
+        return trigger.event["spell_x"]
+    return None
 
 
 def _ask_order(game, player: str, triggers: list[PendingTrigger]) -> Procedure:

@@ -41,15 +41,43 @@ def run_step(game, *, begin: bool) -> Procedure:
     _end_step(game, step)
 
 
+def untap_step(game) -> None:
+    """Rule 502.2-3: first the day/night check, then the active player untaps their permanents."""
+    untap_step_check(game)
+    untap_permanents(game)
+
+
+def untap_permanents(game) -> None:
+    """Rule 502.3: the active player's permanents untap, except those an effect keeps tapped
+    ('creatures with power 3 or greater don't untap during their controllers' untap steps')."""
+    state = game.state
+    kept = _kept_tapped(game)
+    for obj in state.battlefield():
+        if characteristics(state, obj).controller == state.active and obj.id not in kept:
+            ops.untap(game, obj)
+
+
+def _kept_tapped(game) -> set[int]:
+    """Permanents matched by a `doesnt_untap` rule ability of a permanent on the battlefield."""
+    from reference_engine.filters import FilterContext, matches
+
+    state = game.state
+    kept: set[int] = set()
+    for source in state.battlefield():
+        chars = characteristics(state, source)
+        for ability in chars.abilities:
+            if ability.kind == "rule" and "doesnt_untap" in ability.data:
+                ctx = FilterContext(chars.controller, source.id, source.uid)
+                kept |= {o.id for o in state.battlefield() if matches(state, o, ability.data["doesnt_untap"], ctx)}
+    return kept
+
+
 def _begin(game, step: Step) -> Procedure:
     """Turn-based actions and 'at the beginning of' triggers. Returns True to skip the step."""
     state = game.state
     if step is Step.UNTAP:
         start_of_turn_control(game)
-        untap_step_check(game)  # 502.2: day/night, before untapping
-        for obj in state.battlefield():
-            if characteristics(state, obj).controller == state.active:
-                ops.untap(game, obj)  # 502.3
+        untap_step(game)
         return False
     if step is Step.DRAW and not (state.turn == 1 and state.active == state.turn_order[0]):
         ops.draw(game, state.active)  # 504.1 (the starting player skips their first draw, 103.8a)

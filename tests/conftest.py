@@ -17,7 +17,7 @@ from harness.corpus import Corpus
 REPO = Path(__file__).resolve().parent.parent
 REAL_CORPUS = REPO / "cases"
 
-pytest_plugins = ["pytester"]
+pytest_plugins = ["pytester", "tests.site_support"]
 
 # The suite reads and writes the harness's cache (harness/cache.py) in a folder of its own, never the
 # user's; commands run in subprocesses inherit it.
@@ -145,8 +145,9 @@ def wire_engine(*module_args: str) -> str:
 
 
 def comparable(report: dict) -> dict:
-    """A JSON report without what may differ between two equal runs (durations)."""
-    out = dict(report)
+    """A JSON report without what may differ between two runs with equal results (durations, the
+    date, the run's options)."""
+    out = {k: v for k, v in report.items() if k not in ("date", "run")}
     out["cases"] = [{k: v for k, v in case.items() if k != "duration"} for case in report["cases"]]
     return out
 

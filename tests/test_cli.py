@@ -85,13 +85,20 @@ def test_validate(capsys, corpus_builder) -> None:
     assert "cases/demo/bad.yaml:1: $: 'description' is required" in err
 
 
+def _ruling_ids() -> list[str]:
+    """The corpus's rulings, read the plain way (the count changes as rulings are added)."""
+    import yaml
+
+    return [r["id"] for r in yaml.safe_load((REPO / "cases" / "rulings.yaml").read_text())["rulings"]]
+
+
 def test_list_and_coverage(capsys) -> None:
     code, out, _ = run_cli(capsys, "list", "--format", "ids", "-k", "nightpack")
     assert code == 0 and "nightpack-ambusher/no-spell-makes-wolf" in out.split()
     code, out, _ = run_cli(capsys, "coverage", "--format", "json")
     coverage = {r["id"]: r["cases"] for r in json.loads(out)["rulings"]}
     assert code == 0
-    assert len(coverage) == 51
+    assert len(coverage) == len(_ruling_ids())
     for ruling in [f"general-0{i}" for i in range(1, 9)] + [f"nightpack-ambusher-0{i}" for i in range(1, 5)]:
         assert coverage[ruling], f"{ruling} has no case"
 
@@ -108,7 +115,7 @@ def test_validate_fails_when_a_ruling_has_no_case(capsys, corpus_builder) -> Non
     assert code == 2
     assert "rulings.yaml:4: $.rulings[0]: no case encodes ruling 'general-01' (write one: mtg-conformance new general-01)" in err
     assert "no case encodes ruling 'general-07'" not in err  # the demo case encodes it
-    assert "50 problem(s)" in err
+    assert f"{len(_ruling_ids()) - 1} problem(s)" in err
 
 
 def test_the_real_corpus_covers_every_ruling(capsys) -> None:

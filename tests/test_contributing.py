@@ -34,7 +34,7 @@ def test_prove_lists_the_mutants_a_case_catches(capsys) -> None:
     out = capsys.readouterr().out
     assert code == 0
     assert "mutant:summoning-sickness-ignored" in out
-    assert "caught by the null engine and by 1 mutant(s): summoning-sickness-ignored" in out
+    assert "caught by the null engine and by 1 mutant(s), 1 breaking a rule it cites: summoning-sickness-ignored" in out
 
 
 def test_prove_unknown_case(capsys) -> None:

@@ -140,7 +140,10 @@ def test_shard_arithmetic() -> None:
     for bad in ("0/4", "5/4", "x/2", "3", "1/0"):
         with pytest.raises(ValueError):
             parse_shard(bad)
-    assert [shard(range(7), i, 3) for i in (1, 2, 3)] == [[0, 3, 6], [1, 4], [2, 5]]
+    ids = [f"topic/case-{n}" for n in range(60)]
+    parts = [shard(ids, i, 3, key=str) for i in (1, 2, 3)]
+    assert sorted(sum(parts, [])) == sorted(ids) and all(10 <= len(part) <= 30 for part in parts)
+    assert all(part == [i for i in ids if i in part] for part in parts)  # each keeps the order given
 
 
 @pytest.mark.parametrize("args, message", [

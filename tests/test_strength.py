@@ -1,51 +1,43 @@
 """Corpus strength: every case fails on an engine that applies no rules and on at least one rule
-mutant, and every mutant is caught by at least one case. A green run then means something."""
+mutant that breaks a rule the case cites (harness/killmatrix.py says when a mutant is relevant),
+and every mutant is caught by at least one case. A green run then means something.
+
+The matrix is the one `mtg-conformance prove --all` prints, computed once for the module."""
 
 from __future__ import annotations
 
 import pytest
 
-from harness.cli.prove import CAUGHT, mutant_names
-from harness.engines import open_engine
-from harness.runner import run_case
+from harness.corpus import Corpus
+from harness.killmatrix import KillMatrix, compute, mutants
 from harness.validation import validate_corpus
 from tests.conftest import REAL_CORPUS
-from harness.corpus import Corpus
 
 CORPUS = Corpus(REAL_CORPUS)
 CASES = validate_corpus(CORPUS).valid_cases
 CASE_IDS = [case.id for case in CASES]
-MUTANTS = list(mutant_names())
+MUTANTS = list(mutants())
 
 
 @pytest.fixture(scope="module")
-def outcomes() -> dict[str, dict[str, object]]:
-    """engine spec -> case id -> status, for the null engine and every mutant."""
-    table: dict[str, dict[str, object]] = {}
-    for spec in ["null"] + [f"mutant:{name}" for name in MUTANTS]:
-        session = open_engine(spec)
-        try:
-            table[spec] = {case.id: run_case(case, session, CORPUS).status for case in CASES}
-        finally:
-            session.close()
-    return table
+def matrix() -> KillMatrix:
+    return compute(CASES, CORPUS)
 
 
 @pytest.mark.parametrize("case_id", CASE_IDS)
-def test_case_fails_on_the_null_engine(outcomes, case_id: str) -> None:
-    status = outcomes["null"][case_id]
-    assert status in CAUGHT, (f"{case_id} passes on an engine that applies no rules ({status}): "
-                              f"it asserts nothing that depends on the rules")
+def test_case_fails_on_the_null_engine(matrix, case_id: str) -> None:
+    assert matrix.null_caught[case_id], (f"{case_id} passes on an engine that applies no rules: "
+                                         f"it asserts nothing that depends on the rules")
 
 
 @pytest.mark.parametrize("case_id", CASE_IDS)
-def test_case_is_caught_by_a_mutant(outcomes, case_id: str) -> None:
-    caught = [spec for spec, results in outcomes.items() if spec != "null" and results[case_id] in CAUGHT]
-    assert caught, (f"no rule mutant makes {case_id} fail: check that it depends on the rule it cites, "
-                    f"or add a mutant breaking that rule (mutants/); see `mtg-conformance prove {case_id}`")
+def test_case_is_caught_by_a_relevant_mutant(matrix, case_id: str) -> None:
+    assert matrix.relevant_killers(case_id), (
+        f"no mutant breaking a rule {case_id} cites ({', '.join(matrix.case_rules[case_id])}) makes it fail "
+        f"(killed only by: {', '.join(matrix.killed_by(case_id)) or 'none'}): check that it depends on the rules "
+        f"it cites, or add a mutant breaking one of them (mutants/); see `mtg-conformance prove {case_id}`")
 
 
 @pytest.mark.parametrize("mutant", MUTANTS)
-def test_mutant_is_caught_by_a_case(outcomes, mutant: str) -> None:
-    caught = [case_id for case_id, status in outcomes[f"mutant:{mutant}"].items() if status in CAUGHT]
-    assert caught, f"no case fails when the rule broken by mutant {mutant!r} is broken: the corpus has a gap"
+def test_mutant_is_caught_by_a_case(matrix, mutant: str) -> None:
+    assert matrix.kills[mutant], f"no case fails when the rule broken by mutant {mutant!r} is broken: the corpus has a gap"

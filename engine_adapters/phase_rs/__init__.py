@@ -29,6 +29,10 @@ class PhaseEngine(PackageAdapter):
         "yes/no, an optional cost, a choice between effects, an optional copy, trigger order, the legend rule, "
         "a number and choosing cards (blight, discard) are not translated: such a case is skipped, naming the "
         "prompt.",
+        "phase.rs asks for targets as a triggered ability goes on the stack even when its text makes a "
+        "choice only as it resolves (Tovolar's 'transform any number of Human Werewolves you control'); the "
+        "case answers that choice as the ability resolves, so the adapter can't answer the prompt and the case "
+        "is skipped, naming it.",
         "phase.rs asks the attacking player to divide a trampling attacker's combat damage (rule 510.1c-d); the "
         "case format has no such choice and its cases expect lethal damage to the blocker and the rest to the "
         "player attacked, so the adapter answers that.",

@@ -106,6 +106,11 @@ class PhaseSession(Answers, Session):
         if kind == "GameOver":
             return None
         player = self.seat_player(data.get("player", self.game.priority_player()))
+        if kind == "TriggerTargetSelection" and untargeted(data):
+            raise Unsupported(
+                "phase.rs asks for targets as a triggered ability goes on the stack, for a choice its text makes "
+                f"as it resolves (for {data.get('description')!r}): the case answers that choice only then, and the "
+                "adapter can't answer the prompt")
         if kind == PRIORITY:
             return Pending("priority", player)
         if kind == ATTACKERS:
@@ -344,6 +349,13 @@ class PhaseSession(Answers, Session):
         if answer is None:
             raise Unsupported(f"phase.rs asks {kind}; the adapter does not translate answers to it")
         self.atomically(lambda: answer(self, player, choice))
+
+
+def untargeted(data: dict[str, Any]) -> bool:
+    """A target prompt for a triggered ability whose text has no target: 'transform any number of Human
+    Werewolves you control' is a choice made as the ability resolves (rule 608.2c), not a target."""
+    description = data.get("description")
+    return isinstance(description, str) and "target" not in description.lower()
 
 
 def check_mana_choice(result: Any, mana: str) -> None:

@@ -10,10 +10,11 @@ import argparse
 import sys
 
 from harness import __version__
-from harness.cli import coverage, engines, listing, new, prove, rules, rules_diff, run, smoke, table, validate
+from harness.cli import (coverage, engines, listing, merge, new, prove, rules, rules_diff, run, site, smoke, table,
+                         validate)
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-VERBS = (run, validate, listing, coverage, rules, rules_diff, engines, smoke, table, new, prove)
+VERBS = (run, validate, listing, coverage, rules, rules_diff, engines, smoke, table, new, prove, merge, site)
 
 
 class _Parser(argparse.ArgumentParser):

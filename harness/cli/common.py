@@ -59,8 +59,8 @@ def validated_selection(args: argparse.Namespace, corpus: Corpus) -> tuple[Corpu
 
 def cases_to_run(args: argparse.Namespace) -> tuple[Corpus, CorpusReport, list[Case]] | None:
     """The corpus, its validation report, and the valid cases the options select (and --shard keeps,
-    if the verb has it); or None, with the reason printed, when there is nothing to run: no corpus, a
-    problem in it, or no case selected."""
+    if the verb has it: possibly none); or None, with the reason printed, when there is nothing to
+    run: no corpus, a problem in it, or no case selected."""
     from harness.scheduling import shard
 
     corpus = corpus_from(args)
@@ -71,11 +71,13 @@ def cases_to_run(args: argparse.Namespace) -> tuple[Corpus, CorpusReport, list[C
         print_problems(report)
         print("not running: fix the problems above first (or select other cases with -k/--tag)", file=sys.stderr)
         return None
-    if getattr(args, "shard", None):
-        cases = shard(cases, *args.shard)
     if not cases:
         print("no case matches the selection", file=sys.stderr)
         return None
+    if getattr(args, "shard", None):
+        cases = shard(cases, *args.shard)
+        if not cases:  # a small selection may leave a shard empty: its (empty) report still merges
+            print(f"note: shard {args.shard[0]}/{args.shard[1]} has none of the selected cases", file=sys.stderr)
     return corpus, report, cases
 
 

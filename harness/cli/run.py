@@ -11,6 +11,7 @@ from harness import baseline as baselines
 from harness.cli.common import add_corpus_option, add_engine_options, add_selection_options, cases_to_run
 from harness.outputs import FORMATS, Reports, destinations
 from harness.progress import Progress
+from harness.provenance import provenance
 from harness.results import FAILING, CaseResult
 from harness.scheduling import open_sessions, parse_shard, play, shuffled
 from harness.session import EngineError
@@ -43,7 +44,8 @@ def add_parser(verbs) -> None:
                         help="run N engine processes in parallel (in-process engines too, each in its own process)")
     order = parser.add_argument_group("selection and order")
     order.add_argument("--shard", type=_shard, default=None, metavar="I/N",
-                       help="only the I-th of N shards of the selected cases (for a CI matrix)")
+                       help="only the I-th of N shards of the selected cases (for a CI matrix): a case's shard is a "
+                            "hash of its id, so adding a case moves no other; `merge` joins the shards' reports")
     order.add_argument("--shuffle", type=int, default=None, metavar="SEED",
                        help="play the cases in a random order (reports keep the corpus order)")
     gate = parser.add_argument_group("CI gating (docs/ci.md)")
@@ -89,7 +91,9 @@ def _run(args, corpus, cases, played, reports: Reports, baseline, previous, corp
         return 2
     engine = sessions[0].info
     reports.begin(engine, {"selected": len(cases), "jobs": len(sessions), "strict": args.strict,
-                           "shard": "/".join(map(str, args.shard)) if args.shard else None, "shuffle": args.shuffle})
+                           "shard": "/".join(map(str, args.shard)) if args.shard else None, "shuffle": args.shuffle,
+                           "patterns": args.patterns, "tags": args.tags},
+                  provenance(corpus, len(corpus_ids)), corpus)
     position = {case.id: index for index, case in enumerate(cases)}
     tally = Tally(keep_all=reports.lists_every_case)  # results are counted as they come, not all kept
     verdict = baselines.Verdict(baseline) if baseline else None

@@ -1,0 +1,153 @@
+"""The kill matrix: which rule mutants (and the null engine) make each case fail.
+
+A case is *proven* when it fails on the null engine and on at least one *relevant* mutant: one that
+breaks a rule the case cites. Relevance compares Comprehensive Rules numbers:
+
+- the parent of a subrule is the rule without its letter: `601.2g` -> `601.2`;
+- the parent of a numbered rule is its section: `601.2` -> `601`; a section has no parent;
+- a mutant's rule and a case's rule are *related* when they are equal, or one is the other's parent
+  (`601.2g` and `601.2` are, `601.2g` and `601.2h` are not, nor `601.2g` and `601`);
+- a mutant is relevant to a case when one of its rules is related to one of the case's rules.
+
+`mtg-conformance prove --all` prints this matrix and `tests/test_strength.py` checks it; both get
+it from `compute` here. The engines are run in up to `workers` processes (forked, so they share the
+loaded cases and the messages built once for all engines); each process runs whole engines, one at a
+time, over every case.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from harness.corpus import Case, Corpus
+from harness.engines import open_engine, registered
+from harness.results import Status
+from harness.runner import judge
+from harness.session import EngineError
+from harness.wire import engine_case
+
+#: A case is caught by an engine when its result is one of these.
+CAUGHT = (Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.CRASH)
+NULL = "null"
+_SUBRULE = re.compile(r"^(\d{3}\.\d+)[a-z]+$")
+_RULE = re.compile(r"^(\d{3})\.\d+$")
+
+
+def parent(rule: str) -> str | None:
+    """`601.2g` -> `601.2`, `601.2` -> `601`, `601` -> None."""
+    for pattern in (_SUBRULE, _RULE):
+        match = pattern.match(rule)
+        if match:
+            return match.group(1)
+    return None
+
+
+def related(a: str, b: str) -> bool:
+    """Equal rules, or one the parent of the other."""
+    return a == b or parent(a) == b or parent(b) == a
+
+
+def relevant(mutant_rules: Iterable[str], case_rules: Iterable[str]) -> bool:
+    case_rules = list(case_rules)
+    return any(related(m, c) for m in mutant_rules for c in case_rules)
+
+
+def case_rules(case: Case) -> list[str]:
+    rules = case.data.get("rules")
+    return [r for r in rules if isinstance(r, str)] if isinstance(rules, list) else []
+
+
+@dataclass(frozen=True)
+class MutantInfo:
+    name: str
+    breaks: str
+    rules: tuple[str, ...]
+
+
+def mutants() -> dict[str, MutantInfo]:
+    """The mutants the installed 'mutant' engine offers, by name."""
+    entry = registered().get("mutant")
+    if entry is None:
+        raise EngineError("no 'mutant' engine is installed (it ships with mtg-conformance's mutants package)")
+    engine = entry.load()
+    return {name: MutantInfo(name, breaks, tuple(engine.rules_broken()[name]))
+            for name, breaks in engine.variants().items()}
+
+
+@dataclass
+class KillMatrix:
+    """Per case, the mutants that make it fail (`killed_by`) and those of them relevant to it; per mutant,
+    its rules and the cases it makes fail; and whether the null engine makes each case fail."""
+
+    case_rules: dict[str, list[str]]
+    mutants: dict[str, MutantInfo]
+    kills: dict[str, list[str]]  # mutant -> case ids it makes fail, in corpus order
+    null_caught: dict[str, bool] = field(default_factory=dict)
+
+    def killed_by(self, case_id: str) -> list[str]:
+        return [name for name, ids in self.kills.items() if case_id in ids]
+
+    def relevant_killers(self, case_id: str) -> list[str]:
+        rules = self.case_rules[case_id]
+        return [name for name in self.killed_by(case_id) if relevant(self.mutants[name].rules, rules)]
+
+    def as_json(self) -> dict:
+        return {
+            "cases": {case_id: {"killed_by": self.killed_by(case_id), "relevant": self.relevant_killers(case_id)}
+                      for case_id in self.case_rules},
+            "mutants": {name: {"rules": list(info.rules), "kills": list(self.kills[name])}
+                        for name, info in self.mutants.items()},
+        }
+
+
+# The cases the worker processes run, each with the message an engine receives: built once before
+# forking (every engine gets the same message), inherited by the children.
+_WORK: list[tuple[Case, dict]] | None = None
+
+
+def _caught_by(spec: str) -> tuple[str, list[str]]:
+    """The ids of the cases engine `spec` makes fail. Like runner.run_case, but the message is built
+    once for every engine and the case's document stays loaded (it is judged ~150 times)."""
+    assert _WORK is not None
+    session = open_engine(spec)
+    caught = []
+    try:
+        for case, message in _WORK:
+            if set(case.requires) - session.capabilities:
+                continue  # skipped: not caught
+            if judge(case, session.run(message)).status in CAUGHT:
+                caught.append(case.id)
+        return spec, caught
+    finally:
+        session.close()
+
+
+def compute(cases: Sequence[Case], corpus: Corpus, *, workers: int | None = None,
+            only: Iterable[str] | None = None) -> KillMatrix:
+    """Run every case on the null engine and on every mutant (or those named in `only`)."""
+    global _WORK
+    known = mutants()
+    names = list(known) if only is None else [n for n in only if n in known]
+    specs = [NULL] + [f"mutant:{name}" for name in names]
+    workers = workers or min(2, os.cpu_count() or 1)
+    _WORK = [(case, engine_case(case, corpus)) for case in cases]
+    try:
+        if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                results = dict(pool.imap_unordered(_caught_by, specs))
+        else:
+            results = dict(_caught_by(spec) for spec in specs)
+    finally:
+        _WORK = None
+    null = set(results.pop(NULL))
+    rules = {case.id: case_rules(case) for case in cases}
+    return KillMatrix(
+        case_rules=rules,
+        mutants={name: known[name] for name in names},
+        kills={name: results[f"mutant:{name}"] for name in names},
+        null_caught={case.id: case.id in null for case in cases},
+    )

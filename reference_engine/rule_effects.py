@@ -1,0 +1,38 @@
+"""Continuous effects that affect players or the rules of the game rather than objects (rules 613.10,
+613.11). They come from `rule` abilities, read from the permanents' characteristics after every layer
+has been applied, so an ability removed in layer 6 generates no such effect."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from reference_engine.layers import characteristics
+
+
+def rule_effects(game, key: str) -> Iterator[tuple[str, int | None, Any]]:
+    """(controller, source id, value) of each `rule` ability `{key: value}` that functions now:
+    on a permanent (its current characteristics) or an emblem."""
+    state = game.state
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        for ability in chars.abilities:
+            if ability.kind == "rule" and key in ability.data:
+                yield chars.controller, obj.id, ability.data[key]
+    for emblem in state.emblems:
+        for ability in emblem.abilities:
+            if ability.kind == "rule" and key in ability.data:
+                yield emblem.controller, None, ability.data[key]
+
+
+def has_hexproof(game, player: str) -> bool:
+    """'You have hexproof' (702.11): the player can't be the target of opponents' spells and abilities."""
+    return any(controller == player for controller, _, _ in rule_effects(game, "player_hexproof"))
+
+
+def loyalty_cost(game, player: str, cost):
+    """Rule 606.5: a loyalty ability's cost with every additional loyalty cost of 'loyalty abilities
+    you activate cost an additional [+1]' combined into one cost to add or remove counters."""
+    from dataclasses import replace
+
+    extra = sum(value for controller, _, value in rule_effects(game, "additional_loyalty_cost") if controller == player)
+    return replace(cost, loyalty=cost.loyalty + extra) if extra else cost

@@ -1,0 +1,29 @@
+"""`prove --all --format json`: the whole kill matrix, in the shape CI tools read."""
+
+from __future__ import annotations
+
+import json
+
+from harness.cli import main
+from tests.conftest import REAL_CORPUS
+
+CASE_ID = "general/tap-ability-already-tapped"
+
+
+def test_prove_all_prints_the_kill_matrix(capsys, corpus_builder) -> None:
+    corpus_builder.write(CASE_ID, (REAL_CORPUS / f"{CASE_ID}.yaml").read_text())
+    code = main(["prove", "--all", "--format", "json", "--cases", str(corpus_builder.root), "-j", "1"])
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"cases", "mutants"}
+    row = data["cases"][CASE_ID]
+    assert set(row) == {"killed_by", "relevant"}
+    assert "tapped-permanent-pays-tap" in row["relevant"]
+    assert set(row["relevant"]) <= set(row["killed_by"])
+    assert data["mutants"]["tapped-permanent-pays-tap"] == {"rules": ["107.5"], "kills": [CASE_ID]}
+    assert data["mutants"]["lifelink-ignored"]["kills"] == []
+    assert code == 1  # one case can't give every mutant a case to kill
+
+
+def test_prove_wants_a_case_or_all(capsys) -> None:
+    assert main(["prove"]) == 2
+    assert "--all" in capsys.readouterr().err
