@@ -87,6 +87,14 @@ def _copy_newest_first(p: Patcher) -> None:
     p.replace("layers", "copiable_values", copiable_values)
 
 
+@mutant("face-down-keeps-printed-characteristics", "a face-down permanent keeps the characteristics printed on its card",
+        ["613.2b", "708.2a"])
+def _face_down_printed(p: Patcher) -> None:
+    from reference_engine.layers import printed
+
+    p.replace("layers", "face_down_characteristics", lambda card, controller: printed(card.faces[0], card, controller))
+
+
 @mutant("type-change-after-pt", "type-changing effects apply after power and toughness, not in layer 4",
         ["613.1d", "613.1"])
 def _types_last(p: Patcher) -> None:
@@ -126,6 +134,30 @@ def _removal_first(p: Patcher) -> None:
         ["613.7", "613.9"])
 def _removal_last(p: Patcher) -> None:
     _layer_6_removals(p, first=False)
+
+
+@mutant("simultaneous-entry-nonactive-first", "of permanents entering at once, the non-active player's get the earlier timestamps",
+        ["613.7m"])
+def _simultaneous_nonactive_first(p: Patcher) -> None:
+    from reference_engine import ops
+    from reference_engine.effects import EFFECTS
+    from reference_engine.layers import characteristics
+    from reference_engine.model import Zone
+
+    def living_death(game, ctx, params):
+        state = game.state
+        exiled = {}
+        for player in state.apnap():
+            exiled[player] = [ops.move(game, state.objects[i], Zone.EXILE).id
+                              for i in list(state.zone_ids(Zone.GRAVEYARD, player))
+                              if "Creature" in characteristics(state, state.objects[i]).types]
+        for obj in [o for o in state.battlefield() if "Creature" in characteristics(state, o).types]:
+            ops.sacrifice(game, obj)
+        for player in reversed(state.apnap()):
+            for i in exiled[player]:
+                if i in state.objects:
+                    yield from ops.enter_battlefield(game, state.objects[i], player)
+    p.set_item(EFFECTS, "living_death", living_death)
 
 
 @mutant("cant-have-is-only-loses", "'can't have or gain [keyword]' only removes it, so a newer effect grants it again",
@@ -615,6 +647,32 @@ def _state_trigger_condition_ignored(p: Patcher) -> None:
     p.replace("triggers", "state_triggers", state_triggers)
 
 
+@mutant("saga-sacrificed-with-chapter-on-stack", "a Saga past its last chapter is sacrificed even while that chapter ability is on the stack",
+        ["704.5s"])
+def _saga_early(p: Patcher) -> None:
+    from reference_engine.sagas import chapter_numbers
+
+    def must_be_sacrificed(game, obj, chars):
+        chapters = chapter_numbers(chars)
+        return "Saga" in chars.subtypes and bool(chapters) and obj.counters.get("lore", 0) >= max(chapters)
+    p.replace("sagas", "must_be_sacrificed", must_be_sacrificed)
+
+
+@mutant("saga-sacrificed-at-any-chapter", "a Saga is sacrificed once any of its chapters has resolved", ["704.5s"])
+def _saga_any_chapter(p: Patcher) -> None:
+    from reference_engine.sagas import chapter_numbers
+
+    def wrapper(original):
+        def must_be_sacrificed(game, obj, chars):
+            if "Saga" in chars.subtypes and chapter_numbers(chars) and obj.counters.get("lore", 0) >= min(chapter_numbers(chars)) + 1:
+                state = game.state
+                return not any(p.source_id == obj.id for p in state.pending_triggers) and not any(
+                    not i.is_spell and i.source_id == obj.id for i in state.stack)
+            return original(game, obj, chars)
+        return must_be_sacrificed
+    p.wrap("sagas", "must_be_sacrificed", wrapper)
+
+
 @mutant("world-rule-ignored", "two world permanents stay on the battlefield", ["704.5k"])
 def _world_rule_ignored(p: Patcher) -> None:
     p.replace("sba", "world_rule_losers", lambda worlds: [])
@@ -714,6 +772,33 @@ def _empty_library(p: Patcher) -> None:
 @mutant("token-stays-off-battlefield", "a token that left the battlefield goes on existing in its new zone", ["704.5d"])
 def _token_stays(p: Patcher) -> None:
     p.replace("sba", "ceases_to_exist", lambda obj: False)
+
+
+@mutant("spell-copy-stays-in-graveyard", "a copy of a spell put into a graveyard stays there like a card", ["704.5e"])
+def _spell_copy_stays(p: Patcher) -> None:
+    def wrapper(original):
+        def ceases_to_exist(obj):
+            return False if obj.spell_copy else original(obj)
+        return ceases_to_exist
+    p.wrap("sba", "ceases_to_exist", wrapper)
+
+
+@mutant("each-loss-replaced-separately", "each state-based action that would make a player lose needs its own replacement effect",
+        ["704.7"])
+def _each_loss_replaced(p: Patcher) -> None:
+    def wrapper(original):
+        def replace_loss(game, player):
+            state_player = game.state.players[player]
+            reasons = sum([state_player.life <= 0, state_player.drew_from_empty_library, state_player.poison >= 10])
+            replaced = yield from original(game, player)
+            for _ in range(reasons - 1):
+                if replaced:
+                    replaced = yield from original(game, player)
+            if not replaced and reasons > 1:
+                state_player.lost, state_player.loss_reason = True, f"{player} loses (a second state-based action)"
+            return replaced
+        return replace_loss
+    p.wrap("sba", "replace_loss", wrapper)
 
 
 @mutant("deathtouch-damage-not-lethal", "damage from a source with deathtouch is lethal only if it is at least the toughness",
@@ -842,6 +927,46 @@ def _additional_loyalty_separate(p: Patcher) -> None:
         return check_loyalty
     del casting
     p.wrap("casting", "_check_loyalty", wrapper)
+
+
+@mutant("class-level-is-level-counters", "a Class's level is kept as level counters: gaining a level puts one on it, and the level is read from them",
+        ["711.7", "702.87c"])
+def _class_level_counters(p: Patcher) -> None:
+    from reference_engine import ops
+    from reference_engine.effects import EFFECTS, objects
+    from reference_engine.model import GameObject, Zone
+
+    def gain_class_level(game, ctx, params):
+        for obj in objects(game, ctx, "self"):
+            if obj.zone is Zone.BATTLEFIELD:
+                ops.add_counters(game, obj, "level", params["level"] - obj.counters.get("level", 0) - 1)
+                ops.emit(game, "class_level", object_id=obj.id, uid=obj.uid, level=params["level"])
+    p.set_item(EFFECTS, "gain_class_level", gain_class_level)
+    p.set_attr(GameObject, "class_level", property(lambda self: self.counters.get("level", 0) + 1,
+                                                   lambda self, value: None))
+
+
+@mutant("class-levels-skip-ahead", "a Class can gain any higher level, not only the next one", ["711.7"])
+def _class_skip(p: Patcher) -> None:
+    from reference_engine import casting
+
+    original = casting.activate
+
+    def activate(game, move):
+        obj = game.state.objects.get(move.object_id)
+        chars = casting.characteristics(game.state, obj) if obj is not None else None
+        if chars is not None and "Class" in chars.subtypes:
+            ability = casting._activated(chars, move.ability_index)
+            if "becomes_level" in ability.data:
+                saved = obj.class_level
+                obj.__dict__["class_level"] = ability.data["becomes_level"] - 1
+                try:
+                    return original(game, move)
+                finally:
+                    if obj.id in game.state.objects and obj.class_level == ability.data["becomes_level"] - 1:
+                        obj.__dict__["class_level"] = saved
+        return original(game, move)
+    p.replace("casting", "activate", activate)
 
 
 # --- emblems (114) -------------------------------------------------------------------------------

@@ -23,17 +23,17 @@ ABILITY_KINDS = tuple(kind.value for kind in AbilityKind)
 KIND_KEYS: dict[str, dict[str, str]] = {
     "keyword": {"name": "string", "cost": "cost", "additional_cost": "cost", "cast_cost": "cost"},
     "mana": {"cost": "cost", "add": "any", "intrinsic": "any"},
-    "activated": {"cost": "cost", "targets": "targets", "effect": "steps", "timing": "any"},
+    "activated": {"cost": "cost", "targets": "targets", "effect": "steps", "timing": "any", "becomes_level": "any"},
     "loyalty": {"cost": "any", "targets": "targets", "effect": "steps"},
     "triggered": {"when": "trigger", "if": "game_condition", "targets": "targets", "effect": "steps",
-                  "mana_ability": "any", "effect_mana": "any"},
+                  "mana_ability": "any", "effect_mana": "any", "class_level": "any"},
     "static": {"affects": "filter", "while": "source_condition", "effects": "modifiers", "cda": "any"},
     "replacement": {"as_enters_choose": "any", "mana_production": "any", "as_enters_copy": "any",
                     "enters_with_counters": "any", "counters_placed": "any", "graveyard_to_exile": "any"},
     "spell": {"targets": "targets", "effect": "steps"},
     "rule": {"triggers_additional_time": "any", "additional_loyalty_cost": "any", "cant_attack": "any",
              "doesnt_untap": "filter", "max_counters": "any", "player_hexproof": "any",
-             "spell_cost_increase_per_other_spell": "any"},
+             "spell_cost_increase_per_other_spell": "any", "instead_of_losing": "any", "no_max_hand_size": "any"},
 }
 
 #: The parameters of each named effect (tests/test_card_schema.py checks them against what each
@@ -51,7 +51,8 @@ EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "may_pay": ("cost", "then"), "choose_to_hand": ("among", "filter", "what"),
     "become_copy": ("choose", "until", "what"), "exile": ("what",), "look_at_top": ("count",),
     "move_counter": ("from", "kind", "to"), "rest_to_bottom": (), "shuffle_into_library": ("zones",),
-    "tap": ("what",), "untap": ("what",),
+    "tap": ("what",), "untap": ("what",), "copy_spell": ("new_targets", "what"), "gain_class_level": ("level",),
+    "living_death": (), "manifest": (), "set_life": ("amount",),
 }
 #: Effects whose parameter is a single value rather than a mapping.
 VALUE_EFFECTS = ("become_day_night", "unmodelled")

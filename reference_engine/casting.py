@@ -276,7 +276,10 @@ def activate(game, move: Activate) -> None:
 
         cost = loyalty_cost(game, move.player, cost)  # additional costs combined into one (606.5)
         _check_loyalty(game, move.player, obj, chars, cost)
-    elif data.get("timing") == "sorcery":
+    if "becomes_level" in data and obj.class_level != data["becomes_level"] - 1:  # a Class's 'Level N'
+        raise Illegal(f"{chars.name} is level {obj.class_level}: it can become level {data['becomes_level']} "
+                      f"only from level {data['becomes_level'] - 1} (rule 716.2a)")
+    if data.get("timing") == "sorcery" and ability.kind != "loyalty":
         reason = sorcery_timing(game, move.player)
         if reason:
             raise Illegal(f"this ability can be activated {reason}")

@@ -149,3 +149,48 @@ def _become_copy(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
                                           frozenset(o.id for o in targets), ctx.controller,
                                           duration=params.get("until", "end_of_turn")))
     state.touch()
+
+
+@effect("copy_spell")
+def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+    """'Copy target instant or sorcery spell. You may choose new targets for the copy' (707.10): the
+    copy is put on the stack under the controller of this effect, with the same targets unless they
+    choose new ones (a yes/no, then the targets)."""
+    from reference_engine.casting import spell_ability
+    from reference_engine.model import StackItem
+    from reference_engine.moves import Illegal
+    from reference_engine.targets import check_targets
+
+    state = game.state
+    for original in objects(game, ctx, params["what"]):
+        item = next((i for i in state.stack if i.object_id == original.id), None)
+        if item is None:
+            continue
+        copy = state.add_object(original.card, ctx.controller, Zone.STACK, face=original.face)
+        copy.spell_copy, copy.x, copy.targets = True, original.x, original.targets
+        targets = item.targets
+        ability = spell_ability(characteristics(state, copy))
+        specs = ability.data.get("targets", []) if ability else []
+        if specs and params.get("new_targets"):
+            ask = Decision(ctx.controller, "may", "choose new targets for the copy? yes or no")
+            while True:
+                move = yield ask
+                if move.yes is not None:
+                    break
+                state.rejection = "answer yes or no"
+            if move.yes:
+                pick = Decision(ctx.controller, "targets", f"choose new targets for the copy of {original.card.name}",
+                                {"source": copy.uid})
+                while True:
+                    move = yield pick
+                    try:
+                        if move.targets is None:
+                            raise Illegal("targets must be chosen")
+                        check_targets(game, specs, move.targets, ctx.controller, None)
+                        targets = tuple(move.targets)
+                        break
+                    except Illegal as exc:
+                        state.rejection = str(exc)
+        copy.targets = targets
+        state.stack.append(StackItem(id=state.new_id(), controller=ctx.controller, object_id=copy.id,
+                                     targets=targets, x=original.x, source_name=item.source_name))

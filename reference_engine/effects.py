@@ -281,6 +281,16 @@ def _add_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
             ops.add_counters(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)), by=ctx.controller)
 
 
+@effect("gain_class_level")
+def _gain_class_level(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'[Cost]: Level N': this Class's level becomes N (716.2a)."""
+    for obj in objects(game, ctx, "self"):
+        if obj.zone is Zone.BATTLEFIELD:
+            obj.class_level = params["level"]
+            game.state.touch()
+            ops.emit(game, "class_level", object_id=obj.id, uid=obj.uid, level=params["level"])
+
+
 @effect("untap")
 def _untap(game, ctx: Ctx, params: dict[str, Any]) -> None:
     for obj in objects(game, ctx, params["what"]):
@@ -454,12 +464,38 @@ def _exile(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("shuffle_into_library")
 def _shuffle_into_library(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'Shuffle your hand and graveyard into your library': the order of a shuffled library is
-    unknown, so cases may rely only on what is in it."""
+    """'Shuffle your hand and graveyard [and all permanents you own] into your library': the order of
+    a shuffled library is unknown, so cases may rely only on what is in it."""
     state = game.state
     for zone in params["zones"]:
+        if zone == "battlefield":
+            for obj in [o for o in state.battlefield() if o.owner == ctx.controller]:
+                ops.move(game, obj, Zone.LIBRARY)
+            continue
         for object_id in list(state.zone_ids(Zone(zone), ctx.controller)):
             ops.move(game, state.objects[object_id], Zone.LIBRARY)
+
+
+@effect("set_life")
+def _set_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Your life total becomes N' (rule 119.5)."""
+    game.state.players[ctx.controller].life = value(game, ctx, params["amount"])
+
+
+@effect("manifest")
+def _manifest(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Manifest the top card of your library' (701.40a): it enters face down as a 2/2 creature."""
+    state = game.state
+    library = state.zone_ids(Zone.LIBRARY, ctx.controller)
+    if not library:
+        return
+    obj = state.objects[library[0]]
+    new = state.move(obj, Zone.BATTLEFIELD, controller=ctx.controller)
+    new.face_down = True
+    new.summoning_sick = True
+    state.touch()
+    ops.emit(game, "enters", object_id=new.id, uid=new.uid)
+    ctx.memory["it"] = [new.id]
 
 
 @effect("look_at_top")
@@ -522,3 +558,27 @@ def _unmodelled(game, ctx: Ctx, params: Any) -> None:
 
     raise EngineLimit(f"{ctx.source_name}: {params} is not modelled by the reference engine")
 
+
+
+
+@effect("living_death")
+def _living_death(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+    """Living Death: each player exiles the creature cards of their graveyard, then sacrifices their
+    creatures, then puts the exiled cards onto the battlefield. They enter at once, so the active
+    player's get the earlier timestamps (613.7m)."""
+    from reference_engine.limits import EngineLimit
+
+    state = game.state
+    exiled: dict[str, list[int]] = {}
+    for player in state.apnap():
+        exiled[player] = [ops.move(game, state.objects[i], Zone.EXILE).id
+                          for i in list(state.zone_ids(Zone.GRAVEYARD, player))
+                          if "Creature" in characteristics(state, state.objects[i]).types]
+    for obj in [o for o in state.battlefield() if "Creature" in characteristics(state, o).types]:
+        ops.sacrifice(game, obj)
+    for player in state.apnap():
+        cards = [state.objects[i] for i in exiled[player] if i in state.objects]
+        if sum(1 for c in cards if any(a.kind == "static" for a in c.card.faces[0].abilities)) > 1:
+            raise EngineLimit("the order of one player's permanents entering at once (613.7m) is not asked")
+        for obj in cards:
+            yield from ops.enter_battlefield(game, obj, player)

@@ -107,6 +107,18 @@ def printed(face: Face, card: CardDef, controller: str, *, mana_value_face: Face
         any(a.keyword == "Changeling" and a.kind == "keyword" for a in face.abilities))
 
 
+@lru_cache(maxsize=1)
+def _face_down_face() -> Face:
+    return Face(name="", mana_cost=None, color_indicator=frozenset(), supertypes=(), types=("Creature",),
+                subtypes=(), power="2", toughness="2", loyalty=None, abilities=())
+
+
+def face_down_characteristics(card: CardDef, controller: str) -> Characteristics:
+    """Rule 708.2a: a face-down permanent is a 2/2 creature with no name, mana cost, color, subtypes
+    or abilities."""
+    return printed(_face_down_face(), card, controller, mana_value_face=_face_down_face())
+
+
 def characteristics(state: GameState, obj: GameObject) -> Characteristics:
     if obj.zone is not Zone.BATTLEFIELD:
         # Off the battlefield only the card counts (no continuous effect applies there), so the result
@@ -295,6 +307,8 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
         chars[obj.id] = printed(face, card, obj.controller, mana_value_face=mana_value_face)
         if obj.copy_token and face is not card.faces[0]:
             chars[obj.id].mana_value = 0  # a copy of a back face has mana value 0 (202.3b)
+        if obj.face_down:
+            chars[obj.id] = face_down_characteristics(card, obj.controller)  # layer 1b (613.2b, 708.2a)
 
     resolved = [
         _Application(e.layer, e.timestamp, e.modifier, e.params,

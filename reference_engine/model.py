@@ -200,6 +200,8 @@ class GameObject:
     counter_times: dict[str, int] = field(default_factory=dict)  # kind -> timestamp (rule 613.7c)
     transform_count: int = 0
     copy_token: bool = False  # a token created as a copy of something (rule 202.3b)
+    face_down: bool = False  # a face-down permanent (rule 708): a 2/2 creature with no other characteristics
+    spell_copy: bool = False  # a copy of a spell (rule 707.10): it ceases to exist off the stack (704.5e)
     attached_to: int | None = None  # the permanent this Equipment or Aura is attached to (rule 301.5)
     chosen: dict[str, Any] = field(default_factory=dict)  # 'as this enters, choose ...' (rule 614.12a)
     # As a spell on the stack:
@@ -209,6 +211,7 @@ class GameObject:
     # The X of the spell this permanent was, for its enters abilities (rule 107.3m).
     spell_x: int | None = None
     loyalty_turn: int | None = None  # turn a loyalty ability of it was last activated (rule 606.3)
+    class_level: int = 1  # a Class's level (rule 716.2): a designation, not level counters (711.7)
 
     @property
     def face_def(self) -> Face:

@@ -187,6 +187,7 @@ def _arrive(game, new: GameObject, entry: Entry) -> None:
             amount = counters_to_put(game, new, kind, amount, new.controller)  # entering with counters is putting them on (122.6, 122.6a)
             if amount > 0:
                 new.counters[kind] += amount
+                emit(game, "counters_put", object_id=new.id, uid=new.uid, counter=kind, before=0, after=amount)
     if entry.attacking is not None and state.combat is not None:
         state.combat.attackers[new.id] = entry.attacking
     if entry.choices:
@@ -320,6 +321,7 @@ def draw(game, player: str, count: int = 1) -> None:
             state.players[player].drew_from_empty_library = True  # rule 704.5b
             continue
         move(game, state.objects[library[0]], Zone.HAND)
+        emit(game, "draws", player=player)
 
 
 # --- damage --------------------------------------------------------------------------------------

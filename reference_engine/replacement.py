@@ -45,6 +45,8 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
                 counters[kind] += (spell_x or 0) if amount == "X" else int(amount)
     if "Planeswalker" in face.types and face.loyalty is not None:
         counters["loyalty"] += int(face.loyalty)
+    if "Saga" in face.subtypes:
+        counters["lore"] += 1  # 714.3a: as a Saga enters, its controller puts a lore counter on it
     entry.counters = dict(counters)
 
 

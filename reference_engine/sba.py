@@ -8,6 +8,7 @@ from reference_engine import ops
 from reference_engine.layers import characteristics
 from reference_engine.model import GameObject, Zone
 from reference_engine.moves import Decision, Procedure
+from reference_engine.sagas import must_be_sacrificed
 
 
 def has_no_toughness(chars) -> bool:
@@ -31,6 +32,23 @@ def loss_reason(player) -> str | None:
     if player.poison >= 10:
         return f"{player.name} has {player.poison} poison counters (704.5c)"
     return None
+
+
+def replace_loss(game, player: str) -> Procedure:
+    """'If you would lose the game, instead ...' (Lich's Mirror): one replacement effect replaces the
+    loss however many state-based actions would make that player lose at once (704.7). Returns
+    whether one did."""
+    from reference_engine.effects import Ctx, run
+    from reference_engine.rule_effects import rule_effects
+
+    for controller, source_id, steps in rule_effects(game, "instead_of_losing"):
+        if controller == player:
+            source = game.state.objects[source_id]
+            name = characteristics(game.state, source).name
+            game.state.players[player].drew_from_empty_library = False  # that loss has been replaced
+            yield from run(game, Ctx(player, source_id, source.uid, name), steps)
+            return True
+    return False
 
 
 def annihilated(obj: GameObject) -> int:
@@ -64,7 +82,10 @@ def world_rule_losers(worlds: list[GameObject]) -> list[GameObject]:
 
 
 def ceases_to_exist(obj: GameObject) -> bool:
-    """Rule 704.5d: a token in a zone other than the battlefield (after the stack, 111.7)."""
+    """Rule 704.5d: a token in a zone other than the battlefield (after the stack, 111.7); rule 704.5e:
+    a copy of a spell in a zone other than the stack."""
+    if obj.spell_copy:
+        return obj.zone is not Zone.STACK  # 704.5e: a copy of a spell off the stack
     return obj.is_token and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK)
 
 
@@ -79,6 +100,9 @@ def check(game) -> Procedure:
         if player.lost:
             continue
         reason = loss_reason(player)
+        if reason and (yield from replace_loss(game, player.name)):
+            performed = True
+            continue
         if reason:
             player.lost, player.loss_reason = True, reason
         performed = performed or player.lost
@@ -90,6 +114,7 @@ def check(game) -> Procedure:
     unattached: list[GameObject] = []
     annihilating: list[tuple[GameObject, int]] = []
     worlds: list[GameObject] = []
+    sacrificed: list[GameObject] = []
     roles: list[tuple[GameObject, str]] = []
     excess: list[tuple[GameObject, str, int]] = []
     for obj in state.battlefield():  # one look at each permanent; the actions follow, all at once
@@ -106,6 +131,8 @@ def check(game) -> Procedure:
             annihilating.append((obj, pairs))
         if "Role" in chars.subtypes and obj.attached_to is not None:
             roles.append((obj, chars.controller))
+        if "Saga" in chars.subtypes and must_be_sacrificed(game, obj, chars):
+            sacrificed.append(obj)  # 704.5s
         if "World" in chars.supertypes:
             worlds.append(obj)
         if "Legendary" in chars.supertypes:  # even one dying to another SBA may be the one kept (704.3)
@@ -154,6 +181,10 @@ def check(game) -> Procedure:
         ops.remove_counters(game, obj, "+1/+1", n)
         ops.remove_counters(game, obj, "-1/-1", n)
         performed = True
+
+    # 704.5s: a Saga past its last chapter is sacrificed by its controller.
+    to_graveyard.extend(sacrificed)
+    known.update({obj.id: ops.last_known_record(game, obj) for obj in sacrificed if obj.id not in known})
 
     # All of them are put into graveyards in one event (704.3), which leaves-the-battlefield abilities
     # look back on (603.10a), each as it was before any state-based action was performed (704.8).

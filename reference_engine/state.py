@@ -174,7 +174,7 @@ class GameState:
         self.remove_object(obj)
         new = GameObject(id=self.new_id(), uid=obj.uid, card=obj.card, owner=obj.owner,
                          controller=controller or obj.owner, zone=to, is_token=obj.is_token, face=face,
-                         timestamp=self.new_timestamp())
+                         timestamp=self.new_timestamp(), spell_copy=obj.spell_copy)
         self.objects[new.id] = new
         ids = self.zone_ids(to, new.owner)
         ids.insert(len(ids) if position is None else position, new.id)

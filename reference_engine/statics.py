@@ -25,6 +25,12 @@ def source_condition(name: str):
     return register
 
 
+@source_condition("class_level")
+def _class_level(state: GameState, source: GameObject | None, bounds: Any) -> bool:
+    """A Class's level-N static ability applies while it is level N or more (716.2c)."""
+    return source is not None and source.class_level >= bounds
+
+
 @source_condition("level")
 def _level(state: GameState, source: GameObject | None, bounds: Any) -> bool:
     """Level symbols: the ability applies while the number of level counters is in range (711.2)."""

@@ -131,6 +131,18 @@ def _nth_counter(game, event, value, source) -> bool:
             and event.data["before"] < value["n"] <= event.data["after"])
 
 
+@matcher("draws", "draws")
+def _draws(game, event, value, source) -> bool:
+    """'Whenever you draw a card': once per card drawn."""
+    return value != "you" or event.data["player"] == source.controller
+
+
+@matcher("class_level_becomes", "class_level")
+def _class_level_becomes(game, event, value, source) -> bool:
+    """'When this Class becomes level N' (rule 716.2b)."""
+    return event.data["uid"] == source.uid and event.data["level"] == value
+
+
 @matcher("gains_life", "gains_life")
 def _gains_life(game, event, value, source) -> bool:
     """'Whenever you gain life': once per life gain event (rule 119.9)."""
@@ -200,12 +212,21 @@ def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability,
         yield TriggerSource(None, emblem.uid, emblem.source_name, emblem.controller), emblem.abilities
 
 
+def _class_level_reached(game, source: TriggerSource, ability: Ability) -> bool:
+    """A Class's level-N ability exists only while it is level N or more (rule 716.2c)."""
+    needed = ability.data.get("class_level")
+    if needed is None:
+        return True
+    obj = game.state.objects.get(source.id) if source.id is not None else None
+    return obj is not None and obj.class_level >= needed
+
+
 def check(game, event: Event) -> list[PendingTrigger]:
     """Every triggered ability that triggers on `event`; intervening-if clauses checked now (603.4)."""
     found: list[PendingTrigger] = []
     for source, abilities in _sources(game, event):
         for ability in abilities:
-            if ability.kind != "triggered":
+            if ability.kind != "triggered" or not _class_level_reached(game, source, ability):
                 continue
             ((key, value),) = ability.data["when"].items()
             kinds, fn = MATCHERS[key]

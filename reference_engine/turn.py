@@ -81,6 +81,10 @@ def _begin(game, step: Step) -> Procedure:
         return False
     if step is Step.DRAW and not (state.turn == 1 and state.active == state.turn_order[0]):
         ops.draw(game, state.active)  # 504.1 (the starting player skips their first draw, 103.8a)
+    if step is Step.PRECOMBAT_MAIN:
+        from reference_engine.sagas import add_lore_counters
+
+        add_lore_counters(game)  # 714.3b: a turn-based action as the precombat main phase begins
     if step in (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE):
         if not state.combat or not state.combat.attackers:
             return True  # 508.8: no attackers, no blockers or combat damage steps
@@ -150,7 +154,10 @@ def _cleanup(game) -> Procedure:
     then happens, players get priority and another cleanup step follows (514.3a)."""
     state = game.state
     hand = state.zone_ids(Zone.HAND, state.active)
-    if len(hand) > MAX_HAND_SIZE:
+    from reference_engine.rule_effects import rule_effects
+
+    unlimited = any(c == state.active for c, _, _ in rule_effects(game, "no_max_hand_size"))
+    if len(hand) > MAX_HAND_SIZE and not unlimited:
         yield from _discard_to_hand_size(game, len(hand) - MAX_HAND_SIZE)
     for obj in state.battlefield():
         obj.damage = 0
