@@ -95,7 +95,7 @@ class EngineProcess:
 
     def stray_lines(self) -> list[bytes]:
         """Lines already written and not read: output after a reply, that no command asked for."""
-        out = []
+        out: list[bytes] = []
         while True:
             try:
                 line = self._lines.get_nowait()

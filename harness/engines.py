@@ -13,9 +13,8 @@ import traceback
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Callable, Protocol
 
-from harness.limits import plain_data_problem
 from harness.protocol import PROTOCOL_VERSION  # noqa: F401 (re-exported)
-from harness.protocol import ProtocolError, check_schema, read_start_reply, start_command
+from harness.protocol import ProtocolError, read_run_reply, read_start_reply, start_command
 from harness.session import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, EngineError, EngineSession, Reply
 
 ENTRY_POINT_GROUP = "mtg_conformance.engines"
@@ -56,15 +55,10 @@ class InProcessSession(EngineSession):
             return Reply(None, "error", f"the adapter raised {type(exc).__name__}: {exc}\n{traceback.format_exc()}")
         if not isinstance(message, dict):
             return Reply(None, "error", f"the adapter returned {type(message).__name__}, not a reply object")
-        if self.strict:
-            problem = plain_data_problem(message)  # before the schema's check, which recurses (judge checks it anyway)
-            if problem is not None:
-                return Reply(None, "error", f"the reply is not plain JSON data within the limits: {problem}")  # the same check as over the wire: the reply, as it would be sent with its seq
-            try:
-                check_schema("run-reply", {"seq": self.seq, **message}, "the reply")
-            except ProtocolError as exc:
-                return Reply(None, "error", str(exc))
-        return Reply(message)
+        try:  # the same check as over the wire: the reply, as it would be sent with its seq
+            return Reply(read_run_reply({"seq": self.seq, **message}))
+        except ProtocolError as exc:
+            return Reply(None, "error", str(exc))
 
     def close(self) -> None:
         try:

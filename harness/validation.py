@@ -6,15 +6,16 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
+from engine_kit.oracle import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
+from engine_kit.vocabulary import ACTION_VERBS
 from harness import schemas
-from harness.cards import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
 from harness.cache import entry_key
 from harness.corpus import Case, CaseFacts, Corpus
 from harness.exemptions import Exemptions, load_exemptions
 from harness.limits import bounded
 from harness.yamlio import Document, YamlError, format_path
 
-VERBS = ("play", "cast", "activate", "pass", "resolve", "advance", "attack", "block", "choose")
+VERBS = ACTION_VERBS
 ZONE_KEYS = ("battlefield", "hand", "library", "graveyard", "exile")
 
 
@@ -517,8 +518,8 @@ def _validate_cases(corpus: Corpus, cases: Iterable[Case | YamlError] | None, pr
 def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Problem]]]:
     """Every case of the corpus with its problems. A file that hasn't changed since it was validated,
     in a corpus whose rulings and cards haven't either, is not read again: its problems and facts
-    come from the cache (harness/cache.py). Documents read here are released: a run reads each
-    case again as it plays it, and so holds one at a time."""
+    come from the cache (harness/cache.py). A document read here is kept: a run reads each case
+    file once."""
     for path in corpus.case_paths():
         raw = path.read_bytes()
         rel = path.relative_to(corpus.root).as_posix()
@@ -537,7 +538,6 @@ def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Prob
         case_problems = validate_case(case, corpus)
         corpus.cache.put("validation", path, key, (case.facts.to_data(), [
             (p.line, p.path, p.message, p.hint) for p in case_problems]))
-        case.release()
         yield case, case_problems
 
 
@@ -563,7 +563,9 @@ def _validate_support_files(corpus: Corpus) -> Iterator[Problem]:
         yield Problem(_display(corpus, error.path), error.line, "$", error.message)
     invalid = []
     for path, card_doc in docs.items():
-        found = _cached_problems(corpus, path, lambda: _card_problems(corpus, path, card_doc))
+        def problems(path: Any = path, card_doc: Document = card_doc) -> list[Problem]:
+            return _card_problems(corpus, path, card_doc)
+        found = _cached_problems(corpus, path, problems)
         if found:
             invalid.append(path)
         yield from found

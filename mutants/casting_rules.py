@@ -581,9 +581,9 @@ def _additional_cost_mana_value(p: Patcher) -> None:
             if obj.zone is Zone.STACK:
                 item = next((i for i in state.stack if i.object_id == obj.id), None)
                 if item is not None and item.optional_costs_paid:
-                    extra = sum(a.data["_additional_cost"].mana_value() for a in chars.abilities
+                    extra = sum(a.additional_cost.mana_value() for a in chars.abilities
                                 if a.kind == "keyword" and a.keyword in item.optional_costs_paid
-                                and "_additional_cost" in a.data)
+                                and a.additional_cost is not None)
                     return replace(chars, mana_value=chars.mana_value + extra)
             return chars
         return characteristics
@@ -1111,7 +1111,7 @@ def _flash_without_cost(p: Patcher) -> None:
     from reference_engine.mana import ManaCost
 
     p.replace("casting", "flash_for_a_cost", lambda chars: ManaCost(()) if any(
-        a.kind == "keyword" and a.keyword == "Flash" and "_extra_cost" in a.data for a in chars.abilities) else None)
+        a.kind == "keyword" and a.keyword == "Flash" and a.extra_cost is not None for a in chars.abilities) else None)
 
 
 @mutant("flash-cost-always-added", "a spell that may be cast as though it had flash for {2} more always costs {2} "

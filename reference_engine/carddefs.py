@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 import yaml
 
+from reference_engine.cardschema import ABILITY_KINDS, check_definitions
 from reference_engine.costs import Cost
 from reference_engine.mana import ManaCost
 from reference_engine.model import Ability, CardDef, Face
@@ -23,8 +24,8 @@ Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 KNOWN_KEYWORDS = frozenset({
     "Flash", "Flying", "Reach", "Haste", "Vigilance", "Trample", "Lifelink", "Deathtouch", "Menace",
     "First strike", "Double strike", "Indestructible", "Defender", "Changeling", "Daybound", "Nightbound", "Infect",
+    "Hexproof",
 })
-ABILITY_KINDS = ("keyword", "mana", "activated", "loyalty", "triggered", "static", "replacement", "spell", "rule")
 
 
 class UnsupportedCard(Exception):
@@ -39,7 +40,9 @@ def behaviours() -> dict[str, tuple[Ability, ...]]:
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if not entry.name.endswith(".yaml"):
             continue
-        data = yaml.load(entry.read_text(encoding="utf-8"), Loader=Loader) or {}
+        text = entry.read_text(encoding="utf-8")
+        data = yaml.load(text, Loader=Loader) or {}
+        check_definitions(data, text, f"reference_engine/cards/{entry.name}")
         for face_name, abilities in data.items():
             if face_name in out:
                 raise ValueError(f"{entry.name}: {face_name!r} is defined twice")
@@ -64,45 +67,46 @@ def parse_ability(spec: Mapping[str, Any] | str) -> Ability:
             return Ability("keyword", {}, keyword=data)
         data = dict(data)
         keyword = data.pop("name")
-        if "cost" in data:
-            data["_cost"] = Cost.parse(data["cost"])
-        if "additional_cost" in data:  # an optional additional cost such as buyback (rule 601.2b)
-            data["_additional_cost"] = ManaCost.parse(data["additional_cost"])
-        if "extra_cost" in data:  # flash for a cost increase (rule 601.3c)
-            data["_extra_cost"] = ManaCost.parse(data["extra_cost"])
-        if "cast_cost" in data:  # a cost paid rather than the mana cost, such as disturb's (702.146a)
-            data["_cast_cost"] = ManaCost.parse(data["cast_cost"])
-        return Ability("keyword", data, keyword=keyword)
+        # an optional additional cost such as buyback (rule 601.2b)
+        extra = ManaCost.parse(data["additional_cost"]) if "additional_cost" in data else None
+        # flash for a cost increase (rule 601.3c)
+        flash = ManaCost.parse(data["extra_cost"]) if "extra_cost" in data else None
+        # a cost paid rather than the mana cost, such as disturb's (702.146a)
+        instead = ManaCost.parse(data["cast_cost"]) if "cast_cost" in data else None
+        return Ability("keyword", data, keyword=keyword, cost=Cost.parse(data["cost"]) if "cost" in data else None,
+                       additional_cost=extra, extra_cost=flash, cast_cost=instead)
     data = dict(data or {})
+    cost = None
     if kind in ("mana", "activated"):
-        data["_cost"] = Cost.parse(data["cost"])
+        cost = Cost.parse(data["cost"])
     elif kind == "loyalty":
-        data["_cost"] = Cost.loyalty_cost(int(data["cost"]))
+        cost = Cost.loyalty_cost(int(data["cost"]))
     elif kind == "static":
         data["effects"] = [_static_part(part) for part in data["effects"]]
     elif kind == "rule" and "alternative_cost" in data:  # 'you may pay ... rather than pay its mana cost'
-        data["_alternative_cost"] = ManaCost.parse(data["alternative_cost"])
-    _parse_nested(data)
-    return Ability(kind, data)
+        return Ability(kind, data, alternative_cost=ManaCost.parse(data["alternative_cost"]))
+    if "effect" in data:
+        data["effect"] = [_parsed_step(step) for step in data["effect"] or []]
+    return Ability(kind, data, cost=cost)
 
 
-def _parse_nested(data: dict[str, Any]) -> None:
-    """Abilities inside effects (granted abilities, emblems, tokens' abilities) are parsed up front,
-    also in the steps an effect runs afterwards ('If you do, ...': `then`)."""
-    for step in data.get("effect", []) or []:
-        _parse_step(step)
-
-
-def _parse_step(step: dict[str, Any]) -> None:
-    for params in step.values():
+def _parsed_step(step: dict[str, Any]) -> dict[str, Any]:
+    """A step with the abilities inside it (granted abilities, emblems, tokens' abilities) parsed up
+    front, also in the steps it runs afterwards ('If you do, ...': `then`); the definition as loaded
+    is left as it was."""
+    out = {}
+    for name, params in step.items():
         if isinstance(params, dict):
+            params = dict(params)
             for key in ("abilities", "grant", "has"):
                 if key in params and isinstance(params[key], list):
                     params[key] = [a if isinstance(a, Ability) else parse_ability(a) for a in params[key]]
             if isinstance(params.get("ability"), dict):  # a delayed triggered ability (603.7)
                 params["ability"] = parse_ability(params["ability"])
-            for inner in params.get("then", []) or []:
-                _parse_step(inner)
+            if params.get("then"):
+                params["then"] = [_parsed_step(inner) for inner in params["then"]]
+        out[name] = params
+    return out
 
 
 def _static_part(part: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:

@@ -8,7 +8,6 @@ actions'), so checks may happen after earlier steps changed the state.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
 
 from reference_engine import ops, restrictions
 from reference_engine.costs import Cost
@@ -16,7 +15,7 @@ from reference_engine.layers import MODAL_DFC, Characteristics, characteristics,
 from reference_engine.mana import ManaCost, format_pool, pay
 from reference_engine.manaprod import production, resolve_mana_ability
 from reference_engine.model import Ability, GameObject, StackItem, Step, Zone
-from reference_engine.moves import Activate, Cast, Decision, Illegal, ManaActivation, PlayLand
+from reference_engine.moves import Activate, Cast, Decision, Illegal, ManaActivation, PlayLand, Procedure
 from reference_engine.targets import check_targets
 
 PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
@@ -47,7 +46,7 @@ def _own_object(game, player: str, object_id: int, zone: Zone, what: str) -> Gam
 def instant_speed(chars: Characteristics) -> bool:
     """Rules 304.1 / 702.8a: instants, and spells with flash, can be cast any time you have priority."""
     return "Instant" in chars.types or any(a.kind == "keyword" and a.keyword == "Flash" and "if_you_control" not in a.data
-                                           and "_extra_cost" not in a.data for a in chars.abilities)
+                                           and a.extra_cost is None for a in chars.abilities)
 
 
 def conditional_flash(game, player: str, chars: Characteristics) -> bool:
@@ -60,8 +59,8 @@ def conditional_flash(game, player: str, chars: Characteristics) -> bool:
 def flash_for_a_cost(chars: Characteristics) -> ManaCost | None:
     """'You may cast this spell as though it had flash if you pay {2} more to cast it' (601.3c): the
     extra cost, from a Flash keyword with `extra_cost`."""
-    return next((a.data["_extra_cost"] for a in chars.abilities
-                 if a.kind == "keyword" and a.keyword == "Flash" and "_extra_cost" in a.data), None)
+    return next((a.extra_cost for a in chars.abilities
+                 if a.kind == "keyword" and a.keyword == "Flash" and a.extra_cost is not None), None)
 
 
 def _controls(game, player: str, filt) -> bool:
@@ -98,7 +97,7 @@ def chosen_face(game, obj: GameObject, face: int, verb: str) -> Characteristics:
     return printed(back, obj.card, obj.owner, mana_value_face=back)
 
 
-def play_land(game, move: PlayLand) -> Iterator[Decision]:
+def play_land(game, move: PlayLand) -> Procedure:
     obj = _own_object(game, move.player, move.object_id, Zone.HAND, "card")
     if "Land" not in chosen_face(game, obj, move.face, "played").types:
         raise Illegal(f"{describe(game, obj)}{' (back face)' if move.face else ''} is not a land: a modal "
@@ -145,7 +144,7 @@ def pay_tap_untap(game, obj: GameObject, cost: Cost) -> None:
         ops.untap(game, obj)
 
 
-def activate_mana(game, player: str, activation: ManaActivation) -> Iterator[Decision]:
+def activate_mana(game, player: str, activation: ManaActivation) -> Procedure:
     """Activate a mana ability; it resolves at once without using the stack (605.3b)."""
     obj = _own_object(game, player, activation.object_id, Zone.BATTLEFIELD, "permanent")
     chars = characteristics(game.state, obj)
@@ -157,8 +156,8 @@ def activate_mana(game, player: str, activation: ManaActivation) -> Iterator[Dec
 
 
 def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ability: Ability,
-                  chosen: str | None) -> Iterator[Decision]:
-    cost: Cost = ability.data["_cost"]
+                  chosen: str | None) -> Procedure:
+    cost: Cost = ability.cost
     check_tap_untap(game, obj, chars, cost)
     check_timing_instruction(game, player, ability.data)
     if ability.data.get("spend_only_on"):
@@ -199,7 +198,7 @@ def check_timing_instruction(game, player: str, data) -> None:
 
 
 def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ...], *,
-             spell: GameObject | None = None) -> Iterator[Decision]:
+             spell: GameObject | None = None) -> Procedure:
     """Rule 601.2g-h: activate the listed mana abilities, then pay the whole cost from the pool.
     Mana that can be spent only on certain spells (106.6) pays only for a `spell` it allows; of a
     type both restricted and unrestricted mana could pay, the restricted mana is spent first.
@@ -289,11 +288,11 @@ def cast_permission(game, move: Cast) -> tuple[GameObject, int, ManaCost | None]
         disturb = next((a for a in chars.abilities if a.kind == "keyword" and a.keyword == "Disturb"), None)
         if disturb is None or not obj.card.double_faced:
             raise Illegal(f"{chars.name} can't be cast from a graveyard: nothing allows it")
-        return obj, 1, disturb.data["_cast_cost"]
+        return obj, 1, disturb.cast_cost
     return _own_object(game, move.player, move.object_id, Zone.HAND, "card"), 0, None
 
 
-def cast(game, move: Cast) -> Iterator[Decision]:
+def cast(game, move: Cast) -> Procedure:
     """Cast a spell paying its mana cost (601.2a-i)."""
     on_stack, cost = propose(game, move)
     yield from pay_and_become_cast(game, move, on_stack, cost)
@@ -341,7 +340,7 @@ def propose(game, move: Cast):
     return on_stack, to_pay
 
 
-def pay_and_become_cast(game, move: Cast, on_stack: GameObject, cost) -> Iterator[Decision]:
+def pay_and_become_cast(game, move: Cast, on_stack: GameObject, cost) -> Procedure:
     """601.2f-i: the total cost (reductions applied) is paid, then the spell becomes cast."""
     state = game.state
     if cost is None:
@@ -354,8 +353,8 @@ def pay_and_become_cast(game, move: Cast, on_stack: GameObject, cost) -> Iterato
 
 def alternative_cost(chars: Characteristics):
     """'You may pay [cost] rather than pay this spell's mana cost' (118.9): a `rule` ability of the card."""
-    return next((a.data["_alternative_cost"] for a in chars.abilities
-                 if a.kind == "rule" and "_alternative_cost" in a.data), None)
+    return next((a.alternative_cost for a in chars.abilities
+                 if a.kind == "rule" and a.alternative_cost is not None), None)
 
 
 #: The alternative cost of 'cast ... without paying its mana cost': nothing to pay (118.9).
@@ -387,7 +386,7 @@ def with_cost_increases(game, player: str, cost: ManaCost) -> ManaCost:
     return ManaCost(cost.symbols + (str(extra),)) if extra else cost
 
 
-def cast_with_optional_costs(game, move: Cast) -> Iterator[Decision]:
+def cast_with_optional_costs(game, move: Cast) -> Procedure:
     """Cast a spell, then ask whether each optional additional cost it has (buyback, 702.27a) is paid.
     The rules announce it in 601.2b and pay it with the rest in 601.2h; asking once the spell's own
     cost is paid gives the same result, since colored costs are paid first either way. An answer
@@ -405,12 +404,12 @@ def cast_with_optional_costs(game, move: Cast) -> Iterator[Decision]:
         yield from _cast_with_announcements(game, move, options)
     chars = characteristics(state, state.objects[state.stack[-1].object_id])
     for ability in chars.abilities:
-        extra = ability.data.get("_additional_cost") if ability.kind == "keyword" else None
+        extra = ability.additional_cost if ability.kind == "keyword" else None
         if extra is not None:
-            yield from _ask_optional_cost(game, move.player, ability.keyword, extra, chars.name)
+            yield from _ask_optional_cost(game, move.player, ability.keyword, extra, chars.name)  # type: ignore[arg-type]
 
 
-def _ask_yes_no(game, player: str, prompt: str, cost) -> Iterator[Decision]:
+def _ask_yes_no(game, player: str, prompt: str, cost) -> Procedure:
     decision = Decision(player, "may", prompt, {"cost": str(cost)})
     while True:
         answer = yield decision
@@ -419,7 +418,7 @@ def _ask_yes_no(game, player: str, prompt: str, cost) -> Iterator[Decision]:
         game.state.rejection = f"answer yes or no: {prompt}"
 
 
-def _cast_with_announcements(game, move: Cast, options: list[ManaCost]) -> Iterator[Decision]:
+def _cast_with_announcements(game, move: Cast, options: list[ManaCost]) -> Procedure:
     state = game.state
     on_stack, cost = propose(game, move)
     name = characteristics(state, on_stack).name
@@ -456,7 +455,7 @@ def _cast_with_announcements(game, move: Cast, options: list[ManaCost]) -> Itera
             state.rejection = f"{exc}; answer again, from the first question"
 
 
-def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Iterator[Decision]:
+def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Procedure:
     state = game.state
     decision = Decision(player, "may", f"pay {keyword} {cost} for {name}?", {"cost": str(cost)})
     while True:
@@ -479,7 +478,7 @@ def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Iter
 
 
 # --- activated abilities ---------------------------------------------------------------------
-def activate(game, move: Activate) -> Iterator[Decision]:
+def activate(game, move: Activate) -> Procedure:
     state = game.state
     obj = _own_object(game, move.player, move.object_id, Zone.BATTLEFIELD, "permanent")
     chars = characteristics(state, obj)
@@ -492,8 +491,8 @@ def activate(game, move: Activate) -> Iterator[Decision]:
             raise Illegal("a mana ability's own cost is paid from the mana pool")
         yield from _mana_ability(game, move.player, obj, chars, ability, move.mana)
         return
-    data = dict(KEYWORD_ACTIVATIONS.get(ability.keyword, {}), **ability.data) if ability.kind == "keyword" else ability.data
-    cost: Cost = data["_cost"]
+    data = dict(KEYWORD_ACTIVATIONS.get(ability.keyword, {}), **ability.data) if ability.kind == "keyword" else ability.data  # type: ignore[arg-type, call-overload]
+    cost: Cost = ability.cost
     if ability.kind == "loyalty":
         from reference_engine.rule_effects import loyalty_cost
 
@@ -596,6 +595,6 @@ def _sacrifice_cost(game, move: Activate, obj: GameObject, cost: Cost) -> None:
     if cost.sacrifice_other and victim.id == obj.id:
         raise Illegal("this cost needs another permanent")
     wanted = cost.sacrifice
-    if not any(w in chars.types or chars.has_subtype(w) for w in (s.capitalize() for s in wanted)):
-        raise Illegal(f"{chars.name} is not {' or '.join(wanted)}")
+    if not any(w in chars.types or chars.has_subtype(w) for w in (s.capitalize() for s in wanted)):  # type: ignore[union-attr]
+        raise Illegal(f"{chars.name} is not {' or '.join(wanted)}")  # type: ignore[arg-type]
     ops.sacrifice(game, victim)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Iterator
 
 from reference_engine import ops
 from reference_engine.layers import characteristics
-from reference_engine.model import GameObject, Target, Zone
-from reference_engine.moves import Decision, DeclareAttackers, DeclareBlockers, Illegal
+from reference_engine.model import DecisionKind, GameObject, Target, Zone
+from reference_engine.moves import Decision, DeclareAttackers, DeclareBlockers, Illegal, Procedure
 from reference_engine.state import Combat
 
 
@@ -32,14 +31,14 @@ def _why_cant_attack(game, obj: GameObject) -> str | None:
     return None
 
 
-def declare_attackers(game) -> Iterator[Decision]:
+def declare_attackers(game) -> Procedure:
     """Rule 508.1. Asked only if some creature could attack. Returns whether any creature attacks."""
     state = game.state
     state.combat = state.combat or Combat()
     candidates = [o.id for o in state.battlefield() if _why_cant_attack(game, o) is None]
     if not candidates:
         return False
-    decision = Decision(state.active, "attackers", "declare attackers", {"candidates": candidates})
+    decision = Decision(state.active, DecisionKind.ATTACKERS, "declare attackers", {"candidates": candidates})
     while True:
         move = yield decision
         try:
@@ -86,7 +85,7 @@ def _check_defender(game, defender: Target) -> None:
         raise Illegal("only an opponent or a planeswalker an opponent controls can be attacked")
 
 
-def declare_blockers(game) -> Iterator[Decision]:
+def declare_blockers(game) -> Procedure:
     """Rule 509.1: the defending player declares blockers, if they have a creature that could block."""
     state = game.state
     defender = next(p for p in state.turn_order if p != state.active)
@@ -95,7 +94,7 @@ def declare_blockers(game) -> Iterator[Decision]:
                   and "Creature" in characteristics(state, o).types]
     if not candidates or not state.combat or not state.combat.attackers:
         return
-    decision = Decision(defender, "blockers", "declare blockers", {"candidates": candidates})
+    decision = Decision(defender, DecisionKind.BLOCKERS, "declare blockers", {"candidates": candidates})
     while True:
         move = yield decision
         try:
@@ -151,7 +150,7 @@ def _strikes(game, object_id: int, *, first: bool) -> bool:
     return double or not chars.has_keyword("First strike") or object_id not in game.state.combat.first_strike_dealt
 
 
-def combat_damage(game, *, first_strike: bool, split_steps: bool) -> Iterator[Decision]:
+def combat_damage(game, *, first_strike: bool, split_steps: bool) -> Procedure:
     """Rule 510: assign and deal all combat damage of this step at once."""
     state = game.state
     combat = state.combat

@@ -25,7 +25,7 @@ from reference_engine import prevention
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.model import Target, Zone
-from reference_engine.moves import Decision
+from reference_engine.moves import Decision, Procedure
 from reference_engine.replacement import Applicable, EngineLimit, choose_order
 
 
@@ -131,7 +131,7 @@ def affected_player(game, target: Target) -> str:
 
 
 def choose(game, source, target: Target, amount: int, *, combat: bool,
-           self_replacements: tuple[Applicable, ...] = ()) -> Iterator[Decision]:
+           self_replacements: tuple[Applicable, ...] = ()) -> Procedure:
     """The order to apply this event's effects in, asked of the affected player when it matters. The
     spell's own self-replacement effects come first (614.15, 616.1a); the player orders the others."""
     effects = applicable(game, source, target, combat=combat)

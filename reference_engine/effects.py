@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from reference_engine import ops
 from reference_engine.carddefs import predefined_token, token_card
@@ -20,7 +20,7 @@ from reference_engine.conditions import holds
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import MODIFIERS, characteristics
 from reference_engine.model import ContinuousEffect, Emblem, GameObject, StackItem, Target, Zone
-from reference_engine.moves import Decision
+from reference_engine.moves import Decision, Procedure
 
 
 @dataclass
@@ -51,7 +51,7 @@ def effect(name: str) -> Callable[[Effect], Effect]:
     return register
 
 
-def run(game, ctx: Ctx, steps: list[dict[str, Any]]) -> Iterator[Decision]:
+def run(game, ctx: Ctx, steps: list[dict[str, Any]]) -> Procedure:
     for step in steps or []:
         ((name, params),) = step.items()
         fn = EFFECTS.get(name)
@@ -160,7 +160,7 @@ def _damage_source(game, ctx: Ctx) -> ops.DamageSource:
 
 # --- the effects ------------------------------------------------------------------------------
 @effect("damage")
-def _damage(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _damage(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'[Source] deals N damage to [target]' (or to each of them: {all: filter}). `instead: {if, amount}`:
     '... deals 4 damage instead if you control three or more artifacts', a self-replacement (614.15)."""
     from reference_engine.damage import self_replacement
@@ -209,7 +209,7 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("return_to_battlefield")
-def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{what, transformed, counters: {"+1/+1": 1}, is: [effects]}: '... return it to the battlefield [with a
     +1/+1 counter]'; 'is: [{add_subtypes: ...}]' for 'that creature is a Zombie in addition ...', which
     applies as it enters (611.2e). Later steps call what entered 'it'."""
@@ -291,7 +291,7 @@ def _gain_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("create_token")
-def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{token: {characteristics}} or {predefined: Treasure} (rule 111.10), with `count`, `tapped`,
     `counters` it is created with ('incubate N': an Incubator with N +1/+1 counters, 701.53a), and
     `attached_to` for an Aura token such as a Role."""
@@ -329,7 +329,7 @@ def _modify(game, ctx: Ctx, params: dict[str, Any]) -> None:
         ((name, raw),) = part.items()
         layer = MODIFIERS[name][0]
         if name == "grant":
-            args = {"abilities": [a if not isinstance(a, str) else parse_ability(a) for a in raw]}
+            args: dict[str, Any] = {"abilities": [a if not isinstance(a, str) else parse_ability(a) for a in raw]}
         elif name == "gain_control":
             args = {"controller": ctx.controller}  # 'gain control of': the effect's controller
         else:
@@ -347,7 +347,7 @@ def you_control_source(state, source_id: int | None, controller: str) -> bool:
 
 
 @effect("if")
-def _if(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _if(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{condition: {...}, then: [...]}: a condition checked as the effect resolves."""
     if holds(game, params["condition"], ctx):
         yield from run(game, ctx, params["then"])
@@ -406,7 +406,7 @@ def _remove_all_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("add_or_remove_counter")
-def _add_or_remove_counter(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _add_or_remove_counter(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Choose a counter on target permanent. Remove that counter from it or put another of those
     counters on it' (Clockspinning): the controller chooses the kind and which of the two to do."""
     state = game.state
@@ -437,11 +437,11 @@ def _transform(game, ctx: Ctx, params: dict[str, Any]) -> None:
     since the ability was put on the stack (701.27f)."""
     for obj in objects(game, ctx, params["what"]):
         own = ctx.item is not None and not ctx.item.is_spell and obj.uid == ctx.source_uid
-        ops.transform(game, obj, own_ability_since=ctx.item.source_transform_count if own else None)
+        ops.transform(game, obj, own_ability_since=ctx.item.source_transform_count if own else None)  # type: ignore[union-attr]
 
 
 @effect("sacrifice_unless")
-def _sacrifice_unless(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _sacrifice_unless(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Sacrifice this unless you sacrifice a [filter]': the controller chooses one or none."""
     state = game.state
     fctx = FilterContext(ctx.controller, ctx.source_id)
@@ -477,7 +477,7 @@ def _create_emblem(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("fight")
-def _fight(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _fight(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """Rule 701.14: two creatures each deal damage equal to their power to the other. If either is
     no longer on the battlefield, no longer a creature, or an illegal target, neither deals damage
     (701.14b): unlike 'deals damage equal to its power', fight never uses last known information."""
@@ -504,7 +504,7 @@ def _become_day_night(game, ctx: Ctx, params: str) -> None:
 
 
 @effect("choose_any_number")
-def _choose_any_number(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _choose_any_number(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'... any number of [filter]': the controller chooses, as the effect resolves, any number of
     the permanents that match now (none included); later steps refer to them as 'it'."""
     state = game.state
@@ -668,7 +668,7 @@ def _attach(game, ctx: Ctx, params: dict[str, Any]) -> None:
 @effect("unmodelled")
 def _unmodelled(game, ctx: Ctx, params: Any) -> None:
     """An ability the reference engine does not model yet: an engine error if it ever resolves."""
-    from reference_engine.replacement import EngineLimit
+    from reference_engine.limits import EngineLimit
 
     raise EngineLimit(f"{ctx.source_name}: {params} is not modelled by the reference engine")
 
@@ -676,11 +676,11 @@ def _unmodelled(game, ctx: Ctx, params: Any) -> None:
 
 
 @effect("living_death")
-def _living_death(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _living_death(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """Living Death: each player exiles the creature cards of their graveyard, then sacrifices their
     creatures, then puts the exiled cards onto the battlefield. They enter at once, so the active
     player's get the earlier timestamps (613.7m)."""
-    from reference_engine.replacement import EngineLimit
+    from reference_engine.limits import EngineLimit
 
     state = game.state
     exiled: dict[str, list[int]] = {}
@@ -696,7 +696,3 @@ def _living_death(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
             raise EngineLimit("the order of one player's permanents entering at once (613.7m) is not asked")
         for obj in cards:
             yield from ops.enter_battlefield(game, obj, player)
-
-
-# Effects that live in their own modules register themselves here.
-from reference_engine import copy_effects, optional_effects, resolution_effects  # noqa: E402,F401

@@ -133,12 +133,6 @@ def _mana_value_max(state, obj, value, ctx, chars) -> bool:
     return chars.mana_value <= value
 
 
-@condition("power_min")
-def _power_min(state, obj, value, ctx, chars) -> bool:
-    """'with power N or greater'."""
-    return (chars.power or 0) >= value
-
-
 @condition("tapped")
 def _tapped(state, obj, value, ctx, chars) -> bool:
     return obj.tapped == bool(value)

@@ -18,7 +18,7 @@ from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import COLORS, MANA_TYPES, parse_mana
 from reference_engine.model import Ability, GameObject
-from reference_engine.moves import Decision, Illegal
+from reference_engine.moves import Decision, Illegal, Procedure
 from reference_engine.replacement import (mana_replacement_effects, mana_replacements, order_mana_replacements,
                                           possible_types, replace_production)
 from reference_engine.triggers import Event, check
@@ -26,7 +26,7 @@ from reference_engine.triggers import Event, check
 
 def is_tapping_for_mana(ability: Ability) -> bool:
     """Rule 106.12: to tap a permanent for mana is to activate a mana ability with {T} in its cost."""
-    return ability.kind == "mana" and ability.data["_cost"].tap
+    return ability.kind == "mana" and ability.cost.tap
 
 
 def is_triggered_mana_ability(ability: Ability) -> bool:
@@ -93,7 +93,7 @@ def production(game, obj: GameObject, ability: Ability, controller: str, chosen:
 
 
 def resolve_mana_ability(game, obj: GameObject, ability: Ability, controller: str, produced: Counter[str],
-                         snap: Any) -> Iterator[Decision]:
+                         snap: Any) -> Procedure:
     """The mana ability resolves (605.3b): replacement effects modify what it produces (106.12b), in
     the order its controller chooses when that matters (616.1), the mana is added, then triggered mana
     abilities resolve at once (605.4a).
@@ -127,7 +127,7 @@ def _resolve_triggered_mana_ability(game, trigger: Any) -> None:
     elif spec.get("type_produced"):
         produced = trigger.event["produced"]
         if len(produced) > 1:
-            from reference_engine.replacement import EngineLimit
+            from reference_engine.limits import EngineLimit
 
             raise EngineLimit("a land that produced several types of mana at once: the choice of type "
                               "for the additional mana is not modelled")

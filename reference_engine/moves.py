@@ -6,24 +6,25 @@ The game loop yields a Decision and receives a move; the engine never decides fo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generator
 
-from reference_engine.model import Target
+from engine_kit import Rejected
+from reference_engine.model import DecisionKind, Target
 
 
-class Illegal(Exception):
-    """A move the rules do not allow; the game state is left as it was."""
+class Illegal(Rejected):
+    """A move the rules do not allow; the game state is left as it was (the case's action is rejected)."""
 
 
 @dataclass(frozen=True)
 class Decision:
     """The game waits for `player` to make a decision of `kind`.
 
-    kinds: priority, attackers, blockers, order_triggers, replacement, targets, may, objects, mana, counter.
+    kind: a DecisionKind.
     """
 
     player: str
-    kind: str
+    kind: DecisionKind | str
     prompt: str = ""
     options: dict[str, Any] = field(default_factory=dict, compare=False)
 
@@ -101,11 +102,17 @@ class Choose(Move):
     counter: tuple[str, str] | None = None  # (kind, "add" or "remove")
 
 
+#: A rules procedure that needs players' decisions: it yields each Decision, receives the move that
+#: answers it (`move = yield decision`), and may return a value to the procedure that called it
+#: (`chosen = yield from ...`).
+Procedure = Generator[Decision, Any, Any]
+
+
 #: Which moves answer which kind of decision.
 ANSWERS: dict[str, tuple[type, ...]] = {
-    "priority": (Pass, PlayLand, Cast, Activate),
-    "attackers": (DeclareAttackers,),
-    "blockers": (DeclareBlockers,),
+    DecisionKind.PRIORITY: (Pass, PlayLand, Cast, Activate),
+    DecisionKind.ATTACKERS: (DeclareAttackers,),
+    DecisionKind.BLOCKERS: (DeclareBlockers,),
 }
 
 

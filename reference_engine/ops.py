@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from reference_engine.layers import Characteristics, characteristics
 from reference_engine.model import CardDef, ContinuousEffect, GameObject, Target, Zone
-from reference_engine.moves import Decision
+from reference_engine.moves import Decision, Procedure
+from reference_engine.prevention import prevents
 from reference_engine.triggers import Event, check
 
 
@@ -132,7 +133,7 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
                       spell_x: int | None = None, tapped: bool = False,
                       attacking: Target | None = None, counters: dict[str, int] | None = None,
                       is_effects: list[tuple[str, dict[str, Any]]] | None = None,
-                      effect_controller: str | None = None) -> Iterator[Decision]:
+                      effect_controller: str | None = None) -> Procedure:
     """Put `obj` onto the battlefield; returns the new permanent, or None if it can't enter.
 
     A card that isn't double-faced put onto the battlefield transformed doesn't enter: it stays where it
@@ -162,7 +163,7 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
 
 def create_token(game, card: CardDef, controller: str, *, tapped: bool = False, face: int = 0,
                  attacking: Target | None = None, copy_token: bool = False,
-                 counters: dict[str, int] | None = None) -> Iterator[Decision]:
+                 counters: dict[str, int] | None = None) -> Procedure:
     """Create a token (rule 111.2); it enters the battlefield like any permanent (with `counters`:
     'an Incubator token that enters with N +1/+1 counters', 701.53a)."""
     from reference_engine.replacement import entry_replacements
@@ -312,7 +313,7 @@ def counters_to_put(game, obj: GameObject, kind: str, amount: int, by: str | Non
     replacement effects such as 'that many plus one are put on it instead' (614.1a). Who puts them is
     the player the effect names, or else the object's controller (122.6a)."""
     from reference_engine.filters import FilterContext, matches
-    from reference_engine.replacement import EngineLimit
+    from reference_engine.limits import EngineLimit
 
     if amount <= 0:
         return amount
@@ -445,7 +446,7 @@ class DamageSource:
 
 
 def damage(game, source: DamageSource, target: Target, amount: int, *, combat: bool = False,
-           self_replacements: tuple[Any, ...] = ()) -> Iterator[Decision]:
+           self_replacements: tuple[Any, ...] = ()) -> Procedure:
     """Deal damage, first asking the affected player the order of the replacement and prevention
     effects that would modify it, when that order matters (616.1). Returns the damage dealt."""
     from reference_engine.damage import choose
@@ -481,7 +482,7 @@ def deal_damage(game, source: DamageSource, target: Target, amount: int, *, comb
         if infect:
             state.players[target.value].poison += amount  # rule 122.1f
         else:
-            lose_life(game, target.value, amount)
+            lose_life(game, target.value, amount)  # type: ignore[arg-type]
         if combat:
             emit(game, "combat_damage_to_player", source_id=source.object_id, source_uid=source.uid,
                  player=target.value, amount=amount)

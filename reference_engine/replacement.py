@@ -15,12 +15,9 @@ from typing import Any, Callable, Iterator, Sequence
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
-from reference_engine.model import CardDef, Face, Zone
-from reference_engine.moves import Decision, Illegal
-
-
-class EngineLimit(Exception):
-    """A situation the reference engine does not model (reported as an engine error, not a rules answer)."""
+from reference_engine.limits import EngineLimit
+from reference_engine.model import CardDef, Face
+from reference_engine.moves import Decision, Procedure
 
 
 # --- the order of several effects on one event (616.1) --------------------------------------------
@@ -36,7 +33,7 @@ class Applicable:
 
 
 def choose_order(game, player: str, effects: Sequence[Applicable], outcome: Callable[[list[Applicable]], Any],
-                 what: str) -> Iterator[Decision]:
+                 what: str) -> Procedure:
     """Rule 616.1: the affected player chooses one of the applicable effects to apply, then another among
     those left, and so on (616.1e-f). `outcome(order)` is the result of applying them in that order;
     the player is asked only while the orders left give different results. Returns the order."""
@@ -51,7 +48,7 @@ def choose_order(game, player: str, effects: Sequence[Applicable], outcome: Call
     return chosen + remaining
 
 
-def _ask_first(game, player: str, effects: list[Applicable], what: str) -> Iterator[Decision]:
+def _ask_first(game, player: str, effects: list[Applicable], what: str) -> Procedure:
     names = ", ".join(e.source_name for e in effects)
     decision = Decision(player, "replacement", f"choose which effect applies first to {what}: {names}",
                         {"sources": [e.source_uid for e in effects]})
@@ -66,7 +63,7 @@ def _ask_first(game, player: str, effects: list[Applicable], what: str) -> Itera
 
 
 # --- entering the battlefield --------------------------------------------------------------------
-def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int | None) -> Iterator[Decision]:
+def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int | None) -> Procedure:
     """Apply the entering permanent's own 'as enters' / 'enters with' abilities to `entry` (614.12)."""
     state = game.state
     if (entry.face == 0 and card.double_faced and state.day_night == "night"
@@ -166,7 +163,7 @@ def _exception_counters(copied: Face, exceptions: dict[str, Any] | None,
     return dict(out)
 
 
-def _choose_copy(game, face: Face, controller: str, spec: dict[str, Any]) -> Iterator[Decision]:
+def _choose_copy(game, face: Face, controller: str, spec: dict[str, Any]) -> Procedure:
     """'You may have this enter as a copy of any creature on the battlefield' (rule 707.5)."""
     from reference_engine.copying import copiable_for_permanent
 
@@ -195,7 +192,7 @@ def _choose_copy(game, face: Face, controller: str, spec: dict[str, Any]) -> Ite
         return copiable_for_permanent(game, state.objects[chosen[0]])
 
 
-def _choose_as_enters(game, face: Face, controller: str, what: str) -> Iterator[Decision]:
+def _choose_as_enters(game, face: Face, controller: str, what: str) -> Procedure:
     """'As this creature enters, choose a color': the choice is made before it enters (614.12a), by
     whoever it enters under, even for a copy of a permanent that made that choice (707.6)."""
     from reference_engine.mana import COLORS
@@ -232,7 +229,7 @@ def mana_replacement_effects(game, source, source_chars, player: str, tapped_for
     return sorted(found, key=lambda e: e.timestamp)
 
 
-def order_mana_replacements(game, player: str, effects: list[Applicable], produced: Counter[str]) -> Iterator[Decision]:
+def order_mana_replacements(game, player: str, effects: list[Applicable], produced: Counter[str]) -> Procedure:
     """The specs of `effects` in the order the player who gets the mana chooses (616.1)."""
     if len(effects) <= 1:
         return [e.spec for e in effects]

@@ -13,11 +13,11 @@ from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import COLORS, parse_mana
 from reference_engine.model import Zone
-from reference_engine.moves import Decision
+from reference_engine.moves import Decision, Procedure
 
 
 @effect("add_mana")
-def _add_mana(game, ctx: Ctx, params: Any) -> Iterator[Decision]:
+def _add_mana(game, ctx: Ctx, params: Any) -> Procedure:
     """'Add {B}{B}{B}' / 'Add one mana of any color' from a spell or an ability that isn't a mana
     ability (rule 106.3): the mana is added as it resolves, the color chosen then (608.2d)."""
     pool = game.state.players[ctx.controller].pool
@@ -52,7 +52,7 @@ def _opponents_lose_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("discard")
-def _discard(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _discard(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Discard N cards': the controller chooses as the effect is applied (608.2d); with fewer cards in
     hand, all of them."""
     state = game.state
@@ -73,7 +73,7 @@ def _discard(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
 
 
 @effect("each_player_sacrifices")
-def _each_player_sacrifices(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _each_player_sacrifices(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Each player sacrifices a creature of their choice': each player chooses in APNAP order, then
     the chosen permanents are sacrificed at the same time (rules 608.2e, 101.4)."""
     state = game.state
@@ -97,7 +97,7 @@ def _each_player_sacrifices(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[
 
 
 @effect("drain_power")
-def _drain_power(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _drain_power(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Target player activates a mana ability of each land they control. Then that player loses all
     unspent mana and you add the mana lost this way' (106.13): the mana moves with its restrictions."""
     from reference_engine.casting import activate_mana
@@ -131,7 +131,7 @@ def _drain_power(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
 
 
 @effect("may_search")
-def _may_search(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _may_search(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'You may search your library for a [filter] card, put it into your hand, then shuffle. If you do,
     [then]': "if you do" checks that the player chose to search, found card or not (118.12b). The
     order of the library after the shuffle is not modelled: it is kept as it was."""

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Iterator
 
 from reference_engine import effects, ops
+# Effects in modules of their own register themselves in effects.EFFECTS when imported: resolving
+# is what runs effects, so it loads them all.
+from reference_engine import copy_effects, optional_effects, resolution_effects  # noqa: F401
 from reference_engine.casting import PERMANENT_TYPES, spell_ability, spell_targets
 from reference_engine.conditions import holds
 from reference_engine.layers import characteristics
 from reference_engine.model import StackItem, Zone
-from reference_engine.moves import Decision
+from reference_engine.moves import Procedure
 from reference_engine.targets import is_legal
 
 
@@ -25,7 +27,7 @@ def intervening_if_holds(game, data, ctx) -> bool:
     return holds(game, data.get("if"), ctx)
 
 
-def resolve_top(game) -> Iterator[Decision]:
+def resolve_top(game) -> Procedure:
     state = game.state
     item = state.stack[-1]
     if item.is_spell:
@@ -34,7 +36,7 @@ def resolve_top(game) -> Iterator[Decision]:
         yield from _resolve_ability(game, item)
 
 
-def _resolve_spell(game, item: StackItem) -> Iterator[Decision]:
+def _resolve_spell(game, item: StackItem) -> Procedure:
     state = game.state
     obj = state.objects[item.object_id]
     chars = characteristics(state, obj)
@@ -69,9 +71,9 @@ def _resolve_spell(game, item: StackItem) -> Iterator[Decision]:
         ops.move(game, current, Zone.HAND if "Buyback" in item.optional_costs_paid else Zone.GRAVEYARD)
 
 
-def _resolve_ability(game, item: StackItem) -> Iterator[Decision]:
+def _resolve_ability(game, item: StackItem) -> Procedure:
     state = game.state
-    data = item.ability.data
+    data = item.ability.data  # type: ignore[union-attr]
     specs = data.get("targets", [])
     legal = _legal_flags(game, specs, item)
     ctx = effects.Ctx(item.controller, item.source_id, item.source_uid, item.source_name, item.source_snapshot,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engine_kit import CaseError
 from reference_engine.carddefs import token_card
 from reference_engine.mana import parse_mana
 from reference_engine.model import Ability, CardDef, Emblem, Player, Step, Zone
@@ -13,7 +14,7 @@ from reference_engine.state import GameState
 ZONE_KEYS = (("library", Zone.LIBRARY), ("hand", Zone.HAND), ("graveyard", Zone.GRAVEYARD), ("exile", Zone.EXILE))
 
 
-class SetupError(Exception):
+class SetupError(CaseError):
     """The setup asks for something the engine can't build (reported as an error of the case)."""
 
 

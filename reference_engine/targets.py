@@ -43,7 +43,7 @@ def _player_ok(game, spec: dict[str, Any], player: str, controller: str) -> bool
 
 def is_legal(game, spec: dict[str, Any], target: Target, controller: str, source_id: int | None) -> bool:
     if target.kind == "player":
-        return target.value in game.state.players and _player_ok(game, spec, target.value, controller)
+        return target.value in game.state.players and _player_ok(game, spec, target.value, controller)  # type: ignore[arg-type]
     obj = game.state.objects.get(target.value)
     return obj is not None and _object_ok(game, spec, obj, controller, source_id)
 

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine_adapters.base import Adapter
+from engine_adapters.base import PackageAdapter
+from engine_kit import Case
 from engine_adapters.phase_rs.cards import build_database
 from engine_adapters.phase_rs.session import PhaseSession
 from engine_adapters.phase_rs.setup import build
-from engine_adapters.session import Unsupported
+from engine_kit.session import Unsupported
 
 
-class PhaseEngine(Adapter):
+class PhaseEngine(PackageAdapter):
     name = "phase.rs"
     package = "phase-python"
     modules = ("phase",)
@@ -62,10 +63,10 @@ class PhaseEngine(Adapter):
     def __init__(self) -> None:
         self._engines: dict[str, Any] = {}
 
-    def open(self, case: dict[str, Any]) -> PhaseSession:
+    def open(self, case: Case) -> PhaseSession:
         import phase
 
-        database = build_database(case["cards"])
+        database = build_database(case.cards)
         if database.unsupported:
             name, problems = next(iter(sorted(database.unsupported.items())))
             raise Unsupported(f"phase.rs could not turn the Oracle text of {name} into abilities: "
@@ -73,5 +74,5 @@ class PhaseEngine(Adapter):
         engine = self._engines.get(database.json)
         if engine is None:
             engine = self._engines[database.json] = phase.Engine.from_json(database.json)
-        built = build(engine, case, case["cards"], database.faces)
+        built = build(engine, case, case.cards, database.faces)
         return PhaseSession(engine, built.game, built.labels, built.seats)

@@ -17,7 +17,7 @@ from typing import Any
 from engine_adapters.phase_rs import names
 from engine_adapters.phase_rs.answers import CHOICE_ANSWERS, Answers, describe_prompt
 from engine_adapters.phase_rs.observe import Observer
-from engine_adapters.session import (ActivateSpec, CastSpec, Choice, ManaPayment, Pending, Rejected, Session,
+from engine_kit.session import (front_face_only, ActivateSpec, CastSpec, Choice, ManaPayment, Pending, Rejected, Session,
                                      Target, Unsupported)
 
 #: The engine's prompts for priority and for the combat declarations; any other prompt is a decision.
@@ -91,7 +91,8 @@ class PhaseSession(Answers, Session):
             self.suspended_cast = suspended
             raise
 
-    def seat_player(self, seat: int | None) -> str | None:
+    def seat_player(self, seat: int | None) -> Any:
+        """The player in a seat (None for none)."""
         return self.players[seat] if seat is not None else None
 
     def object(self, object_id: int) -> dict[str, Any]:
@@ -167,11 +168,13 @@ class PhaseSession(Answers, Session):
                 "mode": "Normal", "assignments": [[blockers[0]["blocker_id"], to_blocker]],
                 "trample_damage": total - to_blocker, "controller_damage": 0}})
 
-    def play_land(self, player: str, card: int) -> None:
+    def play_land(self, player: str, card: int, face: str = "front") -> None:
+        front_face_only(face)
         obj = self.object(card)
         self.apply(player, {"type": "PlayLand", "data": {"object_id": card, "card_id": obj["card_id"]}})
 
     def cast(self, player: str, spec: CastSpec) -> None:
+        front_face_only(spec.face)
         def move() -> None:
             obj = self.object(spec.card)
             self.apply(player, {"type": "CastSpell", "data": {
@@ -351,7 +354,7 @@ class PhaseSession(Answers, Session):
                               "alternative cost (or 2 life for Phyrexian mana) is paid (rule 601.2b); the adapter "
                               "doesn't translate that announcement")
         if kind in (PRIORITY, ATTACKERS, BLOCKERS):
-            raise Rejected(f"no choice is pending: the game waits for {self.pending().describe()}")
+            raise Rejected(f"no choice is pending: the game waits for {self.waiting_for()}")
         answer = CHOICE_ANSWERS.get(kind)
         if answer is None:
             raise Unsupported(f"phase.rs asks {kind}; the adapter does not translate answers to it")

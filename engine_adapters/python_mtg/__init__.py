@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine_adapters.base import Adapter
+from engine_adapters.base import PackageAdapter
+from engine_kit import Case
 from engine_adapters.python_mtg import cards as card_data
 from engine_adapters.python_mtg.session import PythonMtgSession
 from engine_adapters.python_mtg.setup import build
-from engine_adapters.session import Unsupported
+from engine_kit.session import Unsupported
 
 
-class PythonMtgEngine(Adapter):
+class PythonMtgEngine(PackageAdapter):
     name = "python-mtg"
     package = "python-mtg"
     modules = ("mtg", "mtg.engine.env")
@@ -54,11 +53,11 @@ class PythonMtgEngine(Adapter):
         "action is observed where the case observes it; `pass` is the engine's own one-step advance.",
     )
 
-    def open(self, case: dict[str, Any]) -> PythonMtgSession:
+    def open(self, case: Case) -> PythonMtgSession:
         db, own = card_data.engine_data()
-        for name, card in sorted(case["cards"].items()):
+        for name, card in sorted(case.cards.items()):
             problems = card_data.problems(card, db, own)
             if problems:
                 raise Unsupported(f"python-mtg can't play {name} as printed: " + "; ".join(problems[:3]))
-        built = build(case, case["cards"])
-        return PythonMtgSession(built, list(case["setup"]["players"]), case["cards"])
+        built = build(case, case.cards)
+        return PythonMtgSession(built, list(case.setup["players"]), case.cards)

@@ -1,4 +1,5 @@
-"""Playing a case's actions on a Session: labels and selectors to engine ids, verbs to moves.
+"""The action interpreter: a case's actions played on a Session, labels and selectors turned into
+engine ids, verbs into moves.
 
 `resolve` and `advance` are conveniences of the case format: they are played here, the same way for
 every engine, as the passes (and empty attack and block declarations) they stand for; the engine
@@ -9,17 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine_adapters.session import (STEPS, ActivateSpec, CastSpec, Choice, CounterChoice, EngineId, ManaPayment,
-                                     Rejected, Session, Target, Unsupported)
+from engine_kit.session import (ActivateSpec, CastSpec, Choice, CounterChoice, EngineId, ManaPayment, Rejected,
+                                Session, Target)
+from engine_kit.vocabulary import STEPS, verb_of
 
 MAX_ADVANCE_TURNS = 3
 #: A guard against an engine that never moves on (each pass is one engine move).
 MAX_PASSES = 400
-ACTION_KEYS = ("by", "note", "expect")
-
-
-def verb_of(action: dict[str, Any]) -> str:
-    return next(k for k in action if k not in ACTION_KEYS)
 
 
 class Script:
@@ -32,12 +29,10 @@ class Script:
     def object_id(self, ref: Any) -> EngineId:
         if isinstance(ref, dict):
             return self.select(ref["select"])
-        if ref not in self.session.labels:
-            raise Rejected(f"unknown label {ref!r}")
-        return self.session.labels[ref]
+        return self.session.object_of(ref)
 
     def select(self, selector: dict[str, Any]) -> EngineId:
-        found = [engine_id for engine_id, view in self.session.object_views() if matches(view, selector)]
+        found = self.session.matching(selector)
         if len(found) != 1:
             raise Rejected(f"the selector {selector} matches {len(found)} objects, not exactly one")
         return found[0]
@@ -76,14 +71,12 @@ class Script:
             self.session.pass_priority(pending.player if value is True else value)
         elif verb == "play":
             spec = value if isinstance(value, dict) and "card" in value else {"card": value}
-            self._front_face_only(spec)
-            self.session.play_land(player, self.object_id(spec["card"]))
+            self.session.play_land(player, self.object_id(spec["card"]), spec.get("face", "front"))
         elif verb == "cast":
             spec = value if isinstance(value, dict) and "card" in value else {"card": value}
-            self._front_face_only(spec)
             self.session.cast(player, CastSpec(self.object_id(spec["card"]), self.targets(spec.get("targets")),
                                                spec.get("x"), tuple(spec.get("modes", [])),
-                                               self.payments(spec.get("pay"))))
+                                               self.payments(spec.get("pay")), spec.get("face", "front")))
         elif verb == "activate":
             self.session.activate(player, ActivateSpec(
                 self.object_id(value["object"]), value.get("ability", 0), self.targets(value.get("targets")),
@@ -102,12 +95,6 @@ class Script:
             self.session.choose(player, self.choice(value))
         else:
             raise Rejected(f"unknown action {verb!r}")
-
-    @staticmethod
-    def _front_face_only(spec: dict[str, Any]) -> None:
-        """The session interface has no way to choose the face of a modal double-faced card (712.11b, 712.12)."""
-        if spec.get("face", "front") != "front":
-            raise Unsupported("the adapter can't choose the back face of a modal double-faced card to cast or play")
 
     def choice(self, value: dict[str, Any]) -> Choice:
         return Choice(
@@ -171,14 +158,3 @@ class Script:
                 return  # another decision: the script's next action answers it
         raise RuntimeError(f"the engine did not reach the {target} step after {MAX_PASSES} moves")
 
-
-def matches(view: dict[str, Any], selector: dict[str, Any]) -> bool:
-    """Does an observed object meet every condition of a selector?"""
-    for key, wanted in selector.items():
-        if key in ("types", "subtypes"):
-            have = {str(v).casefold() for v in view.get(key) or []}
-            if not all(str(w).casefold() in have for w in wanted):
-                return False
-        elif view.get(key) != wanted:
-            return False
-    return True
