@@ -236,7 +236,7 @@ class EngineProcess:
 def _holders_of(token: str) -> list[int]:
     """Processes whose environment carries `token` (Linux: /proc; elsewhere none are found)."""
     needle = f"{TOKEN_VARIABLE}={token}".encode()
-    found = []
+    found: list[int] = []
     try:
         entries = os.listdir("/proc")
     except OSError:

@@ -15,7 +15,7 @@ import time
 from collections import deque
 from typing import Any, Iterable, Iterator
 
-from harness.limits import MAX_DEPTH, plain_data_problem
+from harness.limits import MAX_DEPTH
 from harness.engine_process import EngineProcess, describe_exit, shown
 from harness.protocol import (STOP, ProtocolError, check_run_reply, read_run_reply, read_start_reply, run_command,
                               start_command)

@@ -40,7 +40,7 @@ class Problem:
         return f"{text} ({self.hint})" if self.hint else text
 
 
-def _suggest(name: str, choices: Iterable[str], what: str) -> str | None:
+def _suggest(name: str, choices: Iterable[str], what: str) -> str:
     if not isinstance(name, str) or len(name) > 200:  # difflib takes quadratic time
         return f"no {what} with a similar name"
     choices = list(choices)
@@ -326,7 +326,8 @@ class CaseLinter:
                                     f"controller ({attacker!r})", "blockers are the defending player's creatures (rule 509.1a)")
             if not rejected:
                 unchanged = False
-            players = expect.get("players") if isinstance(expect.get("players"), dict) else {}
+            given = expect.get("players")
+            players = given if isinstance(given, dict) else {}
             if len(self.players) == 2 and any(isinstance(p, dict) and p.get("lost") is True for p in players.values()):
                 over = True
 

@@ -116,7 +116,7 @@ def card_schema() -> dict[str, Any]:
     kinds["keyword"] = {"oneOf": [{"type": "string"}, {**kinds["keyword"], "required": ["name"]}]}
     effects: dict[str, Any] = {}
     for name in names["effects"]:
-        shapes = []
+        shapes: list[dict[str, Any]] = []
         if name in VALUE_EFFECTS:
             shapes.append({"not": {"type": "object"}})
         if name in EFFECT_PARAMS:

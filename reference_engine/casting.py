@@ -161,7 +161,7 @@ def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ab
     check_tap_untap(game, obj, chars, cost)
     check_timing_instruction(game, player, ability.data)
     if ability.data.get("spend_only_on"):
-        from reference_engine.replacement import EngineLimit
+        from reference_engine.limits import EngineLimit
 
         raise EngineLimit(f"mana that can be spent only on {ability.data['spend_only_on']} is not modelled")
     produced = production(game, obj, ability, player, chosen)
@@ -238,7 +238,7 @@ def pay_snow(owner, cost, held_back: Counter) -> tuple:
         spent[mana] += take
         count -= take
     if count:
-        raise Illegal(f"{{S}} can be paid only with mana from a snow source (rule 107.4h), and there is too little")
+        raise Illegal("{S} can be paid only with mana from a snow source (rule 107.4h), and there is too little")
     return ManaCost(tuple(s for s in cost.symbols if s != "S")), +spent
 
 
@@ -432,14 +432,14 @@ def _cast_with_announcements(game, move: Cast, options: list[ManaCost]) -> Proce
                 break
         free = chosen is WITHOUT_PAYING
         life = 0
-        symbols = list(chosen.symbols) if chosen is not None else None
-        for index, symbol in enumerate(list(symbols or ())):
+        symbols = list(chosen.symbols) if chosen is not None else []
+        for index, symbol in enumerate(list(symbols)):
             if symbol.endswith("/P"):
                 pay_life = yield from _ask_yes_no(game, move.player, f"pay 2 life rather than {{{symbol}}} for {name}?",
                                                   symbol)
                 symbols[index] = "" if pay_life else symbol[:-2]
                 life += 2 if pay_life else 0
-        if symbols is not None:
+        if chosen is not None:
             chosen = ManaCost(tuple(s for s in symbols if s))
         saved = state.save()
         try:
@@ -509,7 +509,7 @@ def activate(game, move: Activate) -> Procedure:
     _check_once_each_turn(game, obj, move.ability_index, data)
     check_life_payment(game, move.player, cost.life)
     if cost.discard:
-        from reference_engine.replacement import EngineLimit
+        from reference_engine.limits import EngineLimit
 
         raise EngineLimit("a cost that discards a card: choosing the card is not modelled")
     if cost.has_x and move.x is None:

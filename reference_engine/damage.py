@@ -19,14 +19,15 @@ an effect that no longer has anything to modify (the damage is already all preve
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 from reference_engine import prevention
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.model import Target, Zone
-from reference_engine.moves import Decision, Procedure
-from reference_engine.replacement import Applicable, EngineLimit, choose_order
+from reference_engine.moves import Procedure
+from reference_engine.limits import EngineLimit
+from reference_engine.replacement import Applicable, choose_order
 
 
 def applicable(game, source, target: Target, *, combat: bool) -> list[Applicable]:
@@ -47,7 +48,7 @@ def applicable(game, source, target: Target, *, combat: bool) -> list[Applicable
                 if spec is not None and _covers(game, spec, source, target, receiver, ctx):
                     found.append(Applicable(obj.uid, chars.name, obj.timestamp, (kind, spec)))
     if prevention.prevents(game, source, target, 0, combat=combat):
-        alls = prevention.preventing(game, source, target, combat=combat) or [None]
+        alls: list[Any] = prevention.preventing(game, source, target, combat=combat) or [None]
         found += [Applicable(e.source_uid if e else None, e.source_name if e else "a prevention effect",
                              e.timestamp if e else 0, ("prevent_all", e)) for e in alls]
     found += [Applicable(s.source_uid, s.source_name, s.timestamp, ("shield", s))

@@ -46,6 +46,8 @@ EFFECTS: dict[str, Effect] = {}
 
 def effect(name: str) -> Callable[[Effect], Effect]:
     def register(fn: Effect) -> Effect:
+        if name in EFFECTS:  # two definitions of one name: the later would silently win
+            raise ValueError(f"{name!r} is registered twice ({EFFECTS[name].__module__} and {fn.__module__})")
         EFFECTS[name] = fn
         return fn
     return register
@@ -166,7 +168,7 @@ def _damage(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     from reference_engine.damage import self_replacement
 
     amount = value(game, ctx, params["amount"])
-    selfs = ()
+    selfs: tuple[Any, ...] = ()
     instead = params.get("instead")
     if instead is not None and holds(game, instead.get("if"), ctx):
         selfs = (self_replacement(ctx.source_uid, ctx.source_name, value(game, ctx, instead["amount"])),)
@@ -246,7 +248,7 @@ def _reflexive(game, ctx: Ctx, params: dict[str, Any]) -> None:
     from reference_engine.state import PendingTrigger
 
     state = game.state
-    state.pending_triggers.append(PendingTrigger(ctx.controller, ctx.source_id, ctx.source_uid, ctx.source_name,
+    state.pending_triggers.append(PendingTrigger(ctx.controller, ctx.source_id, ctx.source_uid, ctx.source_name,  # type: ignore[arg-type]
                                                  params["ability"], {}, state.new_timestamp(),
                                                  source_snapshot=ctx.snapshot))
 

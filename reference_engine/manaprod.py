@@ -12,13 +12,13 @@ Filters are relative to the ability's controller ('you', 'opponent').
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterator
+from typing import Any
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import COLORS, MANA_TYPES, parse_mana
 from reference_engine.model import Ability, GameObject
-from reference_engine.moves import Decision, Illegal, Procedure
+from reference_engine.moves import Illegal, Procedure
 from reference_engine.replacement import (mana_replacement_effects, mana_replacements, order_mana_replacements,
                                           possible_types, replace_production)
 from reference_engine.triggers import Event, check

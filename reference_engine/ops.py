@@ -12,8 +12,7 @@ from typing import Any
 
 from reference_engine.layers import Characteristics, characteristics
 from reference_engine.model import CardDef, ContinuousEffect, GameObject, Target, Zone
-from reference_engine.moves import Decision, Procedure
-from reference_engine.prevention import prevents
+from reference_engine.moves import Procedure
 from reference_engine.triggers import Event, check
 
 

@@ -58,7 +58,7 @@ def _may_pay(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
         if problem is None:
             break
         game.state.rejection = problem
-    yield from _pay(game, ctx.controller, cost, move.payments)
+    yield from _pay(game, ctx.controller, cost, move.payments)  # type: ignore[arg-type]
     yield from run(game, ctx, params["then"])
 
 
@@ -70,7 +70,7 @@ def _pay(game, player: str, cost: ManaCost, payments) -> Procedure:
 
 def _without_choices(steps: Procedure) -> None:
     """Run a generator that must not ask anything (a trial payment)."""
-    from reference_engine.replacement import EngineLimit
+    from reference_engine.limits import EngineLimit
 
     for _ in steps:
         raise EngineLimit("trying this payment would ask the order of replacement effects on the mana "

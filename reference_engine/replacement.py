@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
-from reference_engine.limits import EngineLimit
 from reference_engine.model import CardDef, Face
 from reference_engine.moves import Decision, Procedure
 

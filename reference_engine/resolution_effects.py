@@ -5,10 +5,10 @@ each opponent, and 'each player sacrifices a creature' (choices made in APNAP or
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterator
+from typing import Any
 
 from reference_engine import ops
-from reference_engine.effects import Ctx, effect, objects, run, targets_of
+from reference_engine.effects import Ctx, effect, run, targets_of
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import COLORS, parse_mana
@@ -102,7 +102,7 @@ def _drain_power(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     unspent mana and you add the mana lost this way' (106.13): the mana moves with its restrictions."""
     from reference_engine.casting import activate_mana
     from reference_engine.moves import Illegal, ManaActivation
-    from reference_engine.replacement import EngineLimit
+    from reference_engine.limits import EngineLimit
 
     state = game.state
     for target in targets_of(game, ctx, params["who"]):
