@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from measure import ROOT, environment, median_process, median_time, median_times  # noqa: E402
 from synthetic import synthetic_corpus  # noqa: E402
 
+from engine_kit.protocol import Skipped  # noqa: E402
 from harness.corpus import Corpus  # noqa: E402
 from harness.engines import open_engine  # noqa: E402
 from harness.scheduling import open_sessions, play  # noqa: E402
@@ -83,7 +84,7 @@ def engines_section(corpus: Corpus, specs: list[str], repeat: int, results: Resu
                 continue
             try:
                 ran = [messages[i] for i in messages if requires[i] <= session.capabilities
-                       and "skipped" not in (session.run(messages[i]).message or {})]  # also warms up
+                       and not isinstance(session.run(messages[i]).message, Skipped)]  # also warms up
                 if ran:
                     seconds, base = median_times([lambda: play_all(session, ran),
                                                   lambda: [reference.run(m) for m in ran]], repeat)

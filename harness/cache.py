@@ -60,8 +60,10 @@ def code_fingerprint() -> bytes:
     from harness.paths import cr_dir, schema_dir
 
     package = Path(__file__).resolve().parent
-    files = sorted(package.rglob("*.py")) + sorted(schema_dir().rglob("*.json")) + sorted(cr_dir().glob("*.txt"))
-    versions = [sys.version, str(FORMAT)] + [_version(name) for name in ("pyyaml", "jsonschema")]
+    kit = package.parent / "engine_kit"  # validation reads the case vocabulary and Oracle facts there
+    files = (sorted(package.rglob("*.py")) + sorted(kit.rglob("*.py")) + sorted(schema_dir().rglob("*.json"))
+             + sorted(cr_dir().glob("*.txt")))
+    versions = [sys.version, str(FORMAT)] + [_version(name) for name in ("pyyaml", "jsonschema", "jsonschema-rs")]
     return digest(*(v.encode() for v in versions), *(f.read_bytes() for f in files))
 
 

@@ -81,8 +81,8 @@ def _strings(value: Any) -> tuple[str, ...]:
 class Case:
     """One case file, loaded but not necessarily valid.
 
-    Its document (data and lines) may be released once used, and is read again when needed: a run
-    of thousands of cases holds one document at a time, and the facts of the others."""
+    Its document (data and lines) is read once: when the case is loaded, or, if its facts came from
+    the cache, when it is first needed (to be played)."""
 
     __slots__ = ("_where", "_under", "rel_path", "root_name", "_doc", "_load", "_facts")
 
@@ -97,7 +97,7 @@ class Case:
         self.rel_path = rel_path
         self.root_name = root_name
         self._doc = doc
-        self._load = load  # how to read the document again (None: it can't be released)
+        self._load = load  # how to read the document when the facts came from the cache
         self._facts = facts
 
     @property
@@ -113,12 +113,6 @@ class Case:
             assert self._load is not None
             self._doc = self._load(self.path)
         return self._doc
-
-    def release(self) -> None:
-        """Forget the document (if it can be read again), keeping the facts."""
-        if self._load is not None and self._doc is not None:
-            self._facts = self.facts
-            self._doc = None
 
     @property
     def facts(self) -> CaseFacts:

@@ -47,8 +47,8 @@ def _change(old: Edition, new: Edition, number: str) -> Change | None:
         if number not in new.sections:
             return Change(number, "vanished", title, None,
                           moved_to=[s.number for s in new.sections.values() if s.title == title])
-        now = new.sections[number].title
-        return Change(number, "title", title, now) if now != title else None
+        new_title = new.sections[number].title
+        return Change(number, "title", title, new_title) if new_title != title else None
     rule = old.rules[number]
     now = new.rules.get(number)
     if now is None:

@@ -95,7 +95,7 @@ class EngineProcess:
 
     def stray_lines(self) -> list[bytes]:
         """Lines already written and not read: output after a reply, that no command asked for."""
-        out = []
+        out: list[bytes] = []
         while True:
             try:
                 line = self._lines.get_nowait()
@@ -236,7 +236,7 @@ class EngineProcess:
 def _holders_of(token: str) -> list[int]:
     """Processes whose environment carries `token` (Linux: /proc; elsewhere none are found)."""
     needle = f"{TOKEN_VARIABLE}={token}".encode()
-    found = []
+    found: list[int] = []
     try:
         entries = os.listdir("/proc")
     except OSError:

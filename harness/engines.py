@@ -13,9 +13,8 @@ import traceback
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Callable, Protocol
 
-from harness.limits import plain_data_problem
 from harness.protocol import PROTOCOL_VERSION  # noqa: F401 (re-exported)
-from harness.protocol import ProtocolError, check_schema, read_start_reply, start_command
+from harness.protocol import ProtocolError, read_run_reply, read_start_reply, start_command
 from harness.session import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, EngineError, EngineSession, Reply
 
 ENTRY_POINT_GROUP = "mtg_conformance.engines"
@@ -29,6 +28,18 @@ class Adapter(Protocol):
 
 def registered() -> dict[str, EntryPoint]:
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def received(message: Any, seq: int) -> Reply:
+    """An in-process adapter's reply as the harness takes it in, with the same checks as over the wire
+    (as it would be sent with its seq): plain data within the limits, the schema, then parsed. A reply
+    that breaks the protocol is the engine's error."""
+    if not isinstance(message, dict):
+        return Reply(None, "error", f"the adapter returned {type(message).__name__}, not a reply object")
+    try:
+        return Reply(read_run_reply({"seq": seq, **message}))
+    except ProtocolError as exc:
+        return Reply(None, "error", str(exc))
 
 
 class InProcessSession(EngineSession):
@@ -54,17 +65,7 @@ class InProcessSession(EngineSession):
             message = self.adapter.run(case)
         except Exception as exc:
             return Reply(None, "error", f"the adapter raised {type(exc).__name__}: {exc}\n{traceback.format_exc()}")
-        if not isinstance(message, dict):
-            return Reply(None, "error", f"the adapter returned {type(message).__name__}, not a reply object")
-        if self.strict:
-            problem = plain_data_problem(message)  # before the schema's check, which recurses (judge checks it anyway)
-            if problem is not None:
-                return Reply(None, "error", f"the reply is not plain JSON data within the limits: {problem}")  # the same check as over the wire: the reply, as it would be sent with its seq
-            try:
-                check_schema("run-reply", {"seq": self.seq, **message}, "the reply")
-            except ProtocolError as exc:
-                return Reply(None, "error", str(exc))
-        return Reply(message)
+        return received(message, self.seq)
 
     def close(self) -> None:
         try:

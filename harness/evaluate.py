@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine_kit.protocol import Result
+from engine_kit.vocabulary import ACTION_MODIFIERS
 from harness.compare import Checker, state_differences
 from harness.corpus import Case
 from harness.results import CaseResult, Check, Mismatch, Status
@@ -13,7 +15,7 @@ from harness.yamlio import format_path
 
 def describe_action(action: dict[str, Any]) -> str:
     """A one-line rendering of an action, as it reads in the case file."""
-    verb = next((k for k in action if k not in ("by", "expect", "note")), "?")
+    verb = next((k for k in action if k not in ACTION_MODIFIERS), "?")
     value = action.get(verb)
     text = f"{verb}: {_flow(value)}"
     if "by" in action:
@@ -36,33 +38,28 @@ def base_result(case: Case, status: Status, message: str = "") -> CaseResult:
                       rules=list(case.rules))
 
 
-def observed_states(observations: Any, asked: list[int]) -> tuple[dict[int, Any], str | None]:
+def observed_states(result: Result, asked: list[int]) -> tuple[dict[int, Any], str | None]:
     """The states an engine observed, by checkpoint; or why they can't be judged. Two states for one
     checkpoint leave the verdict to their order, and a state after an action that is not a checkpoint
     means the engine and the harness disagree about the case: neither can come from a correct engine,
-    so both are errors whatever the options (with or without --strict)."""
-    if not isinstance(observations, list):
-        return {}, "the observations are not a list"
+    so both are errors whatever the options."""
     states: dict[int, Any] = {}
-    for item in observations:
-        after = item.get("after") if isinstance(item, dict) else None
-        if type(after) is not int or "state" not in item:
-            return {}, "an observation without an integer 'after' and a 'state'"
-        if after in states:
-            return {}, f"two observations after action {after}: which one to judge would depend on their order"
-        if after not in asked:
+    for item in result.observations:
+        if item.after in states:
+            return {}, f"two observations after action {item.after}: which one to judge would depend on their order"
+        if item.after not in asked:
             shown = ", ".join(map(str, asked))
-            return {}, f"an observation after action {after}, which is not a checkpoint of the case (checkpoints: {shown})"
-        states[after] = item["state"]
+            return {}, (f"an observation after action {item.after}, which is not a checkpoint of the case "
+                        f"(checkpoints: {shown})")
+        states[item.after] = item.state
     return states, None
 
 
-def evaluate(case: Case, reply: dict[str, Any]) -> CaseResult:
-    """Compare a valid `result` reply with the case's expectations."""
+def evaluate(case: Case, result: Result) -> CaseResult:
+    """Compare a `result` reply (valid by the schema) with the case's expectations."""
     actions = case.data["actions"]
-    result = reply["result"]
-    statuses = result.get("actions", [])
-    states, problem = observed_states(result.get("observations", []), checkpoints(actions))
+    statuses = result.actions
+    states, problem = observed_states(result, checkpoints(actions))
     if problem:
         return base_result(case, Status.ERROR, problem)
     if len(statuses) != len(actions):
@@ -74,7 +71,7 @@ def evaluate(case: Case, reply: dict[str, Any]) -> CaseResult:
         status = statuses[index]
         expect = action.get("expect") or {}
         when = f"after action {index} ({describe_action(action)})"
-        rejected = status.get("status") == "rejected"
+        rejected = status.rejected
         path: list[str | int] = ["actions", index]
         answer = "rejected" if rejected else "accepted"
         wanted = "rejected" if expect.get("rejected") else "accepted"
@@ -86,7 +83,7 @@ def evaluate(case: Case, reply: dict[str, Any]) -> CaseResult:
                                        "the rules forbid this action, but the engine performed it"))
         elif rejected and not expect.get("rejected"):
             mismatches.append(Mismatch(when, format_path(path), case.line_of(path), "accepted", "rejected",
-                                       f"the engine rejected the action: {status.get('reason', '(no reason given)')}"))
+                                       f"the engine rejected the action: {status.reason or '(no reason given)'}"))
         elif rejected and expect.get("rejected") and index - 1 in states and index in states:
             changed = state_differences(states[index - 1], states[index])
             checks.append(Check(when, format_path(path + ["expect", "rejected"]), "state unchanged",

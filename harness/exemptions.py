@@ -97,7 +97,7 @@ def _check_file(corpus: Corpus, path: Path, display: str) -> tuple[list[tuple[in
     edition = cr.pinned()
     entries = []
     for index, entry in enumerate(doc.data["exempt"]):
-        where = ["exempt", index, "rule"]
+        where: list[str | int] = ["exempt", index, "rule"]
         rule = entry["rule"]
         if rule not in edition.rules:
             problems.append(Problem(display, doc.line_of(where), format_path(where),

@@ -167,8 +167,6 @@ def compute(cases: Sequence[Case], corpus: Corpus, *, workers: int | None = None
         _WORK = None
     null = set(results.pop(NULL))
     rules = {case.id: case_rules(case) for case in cases}
-    for case in cases:
-        case.release()
     return KillMatrix(
         case_rules=rules,
         mutants={name: known[name] for name in names},

@@ -1,35 +1,27 @@
-"""The protocol's messages (docs/protocol.md, schema/protocol/): the commands the harness sends and
-the checks of what engines answer. In-process adapters and engines over stdio exchange the same
-messages, so both go through these functions.
+"""The harness's reading of the protocol's messages (docs/protocol.md, schema/protocol/): the
+commands it sends, and every reply checked against its schema, then parsed into the engine kit's
+message classes (engine_kit/protocol.py). In-process adapters and engines over stdio exchange the
+same messages, so both go through these functions.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from engine_kit.protocol import (PROTOCOL_VERSION, MessageError, Reply, Start, Started, Stop,
+                                 reply_from_json)
 from harness import schemas
+from harness.limits import plain_data_problem
 
-PROTOCOL_VERSION = 1
-REPLY_KINDS = ("result", "skipped", "errored")
-STOP = {"cmd": "stop"}
+STOP = Stop().to_json()
 
 
 class ProtocolError(Exception):
     """A message that breaks the protocol; the text says what is wrong and how to fix it."""
 
 
-@dataclass(frozen=True)
-class Handshake:
-    """What the start reply said: the engine's description and what it can do."""
-
-    engine: dict[str, Any]
-    capabilities: tuple[str, ...]
-    version: int = PROTOCOL_VERSION
-
-
 def start_command() -> dict[str, Any]:
-    return {"cmd": "start", "version": PROTOCOL_VERSION}
+    return Start().to_json()
 
 
 def run_command(seq: int, case: dict[str, Any]) -> dict[str, Any]:
@@ -41,7 +33,7 @@ def schema_problems(name: str, message: Any) -> list[str]:
     return list(schemas.iter_messages(f"protocol/{name}", message))
 
 
-def read_start_reply(reply: Any, *, strict: bool = False) -> Handshake:
+def read_start_reply(reply: Any, *, strict: bool = False) -> Started:
     """The handshake in a start reply; ProtocolError, with advice, if it can't be used."""
     if not isinstance(reply, dict):
         raise ProtocolError(f"the start reply is {_kind(reply)}, not an object")
@@ -64,7 +56,10 @@ def read_start_reply(reply: Any, *, strict: bool = False) -> Handshake:
         raise ProtocolError("the start reply needs 'capabilities': a list of capability tags (may be empty)")
     if strict:
         check_schema("start-reply", reply, "the start reply")
-    return Handshake(dict(engine), tuple(capabilities), version)
+    try:
+        return Started.from_json(reply)
+    except MessageError as exc:
+        raise ProtocolError(str(exc)) from None
 
 
 def check_run_reply(reply: Any, seq: int) -> None:
@@ -76,12 +71,24 @@ def check_run_reply(reply: Any, seq: int) -> None:
         raise ProtocolError(f"the reply has {got}; the case was sent with seq {seq}")
 
 
+def read_run_reply(reply: dict[str, Any]) -> Reply:
+    """The reply to a case, checked against schema/protocol/run-reply.json (`reply` has its seq: an
+    in-process adapter's is given the seq it would have been sent with); ProtocolError with the
+    schema's messages if it breaks the schema. NaN, sets, deep nesting and integers beyond the limits
+    are refused first: the schema's check recurses, and the comparison must never see them."""
+    problem = plain_data_problem(reply)
+    if problem is not None:
+        raise ProtocolError(f"the reply is not plain JSON data within the limits: {problem}")
+    check_schema("run-reply", reply, "the reply")
+    return reply_from_json(reply)
+
+
 def check_schema(schema: str, message: Any, what: str) -> None:
-    """ProtocolError listing where `message` breaks schema/protocol/<schema>.json (for --strict)."""
+    """ProtocolError listing where `message` breaks schema/protocol/<schema>.json."""
     problems = schema_problems(schema, message)
     if problems:
         listed = "\n".join(f"  {p}" for p in problems)
-        raise ProtocolError(f"{what} breaks schema/protocol/{schema}.json (--strict):\n{listed}")
+        raise ProtocolError(f"{what} breaks schema/protocol/{schema}.json:\n{listed}")
 
 
 def _kind(value: Any) -> str:

@@ -97,7 +97,7 @@ def citations(result: CaseResult, corpus: Corpus) -> dict[str, list[dict[str, st
         rule = edition.rules.get(number)
         section = edition.sections.get(number)
         if rule is not None or section is not None:
-            rules.append({"rule": number, "text": rule.text if rule is not None else section.title})
+            rules.append({"rule": number, "text": rule.text if rule is not None else section.title if section else ""})
     return {"rulings": rulings, "rules": rules}
 
 

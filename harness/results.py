@@ -61,7 +61,7 @@ class CaseResult:
     checks: list[Check] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        out = {"id": self.case_id, "status": self.status.value, "rulings": self.rulings, "rules": self.rules,
+        out: dict[str, Any] = {"id": self.case_id, "status": self.status.value, "rulings": self.rulings, "rules": self.rules,
                "message": self.message, "file": self.file, "line": self.line, "duration": round(self.duration, 6)}
         if self.mismatches:
             out["mismatches"] = [asdict(m) for m in self.mismatches]

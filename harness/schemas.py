@@ -1,7 +1,8 @@
-"""The JSON Schemas, compiled once per process and reused for every file.
+"""The JSON Schemas, compiled once per process and reused for every file and message.
 
-jsonschema is imported only when a file is validated: a run whose files the cache already knows
-(harness/cache.py) never needs it, and importing it is a tenth of the command's start-up."""
+Most instances are valid, and for those only the yes matters: jsonschema-rs answers it in
+microseconds. When it says no, jsonschema describes the problems, so every message comes from
+jsonschema. jsonschema is imported only then: importing it is a tenth of the command's start-up."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterator
 
 from harness.limits import excerpt
-from harness.fastschema import Check, Unsupported, Unsure, compile_schema
 from harness.paths import schema_dir
 
 if TYPE_CHECKING:
@@ -69,23 +69,41 @@ class SchemaProblem:
 
 
 @lru_cache(maxsize=None)
-def fast_check(name: str) -> Check | None:
-    """The compiled validity check of schema `name` (harness/fastschema.py), None if it can't be compiled."""
-    try:
-        return compile_schema(schema(name), registry())
-    except Unsupported:
-        return None
+def fast_validator(name: str) -> Any:
+    """jsonschema-rs's validator of schema `name` (draft 2020-12), $refs resolved among our schemas."""
+    import jsonschema_rs
+
+    resources = []
+    for path in sorted(schema_dir().rglob("*.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        if "$id" in contents:
+            resources.append((contents["$id"], contents))
+    return jsonschema_rs.Draft202012Validator(schema(name), registry=jsonschema_rs.Registry(resources))
 
 
 def surely_valid(name: str, instance: Any) -> bool:
-    """True if the compiled check finds `instance` valid (final); False if it doesn't or can't tell."""
-    check = fast_check(name)
-    if check is None:
+    """True if jsonschema-rs finds `instance` valid (final); False if it doesn't or can't read it (a
+    value JSON has no type for: jsonschema then decides). An instance with a float is left to
+    jsonschema too: jsonschema-rs, like the spec, counts 3.0 as an integer, and our integers are strict."""
+    if _has_float(instance):
         return False
     try:
-        return check(instance)
-    except (Unsure, RecursionError):
+        return bool(fast_validator(name).is_valid(instance))
+    except (ValueError, TypeError, OverflowError):
         return False
+
+
+def _has_float(instance: Any) -> bool:
+    pending = [instance]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, float):
+            return True
+        if isinstance(value, dict):
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+    return False
 
 
 def problems(name: str, instance: Any, limit: int = 10) -> list[SchemaProblem]:
@@ -126,9 +144,10 @@ def _branch_penalty(error: ValidationError) -> int:
 
 def _describe(error: ValidationError) -> SchemaProblem:
     path = tuple(error.absolute_path)
+    schema: Any = error.schema  # jsonschema's types allow an unset or boolean schema; ours are objects
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        allowed = list(error.schema.get("properties", {}))
-        patterns = [re.compile(p) for p in error.schema.get("patternProperties", {})]
+        allowed = list(schema.get("properties", {}))
+        patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
         extras = [key for key in error.instance if key not in allowed and not any(p.search(str(key)) for p in patterns)]
         hints, unmatched = [], False
         for extra in extras[:10]:
@@ -145,13 +164,13 @@ def _describe(error: ValidationError) -> SchemaProblem:
     if error.validator == "required":
         return SchemaProblem(path, error.message.replace("is a required property", "is required"))
     if error.validator == "enum":
-        options = error.validator_value
+        options: Any = error.validator_value
         close = difflib.get_close_matches(str(error.instance)[:100], [str(o) for o in options], n=1)
         hint = f"did you mean {close[0]!r}?" if close else f"expected one of: {', '.join(map(str, options))}"
-        return SchemaProblem(path, f"{excerpt(error.instance)} is not {_what(error.schema) or 'allowed here'}", hint)
+        return SchemaProblem(path, f"{excerpt(error.instance)} is not {_what(schema) or 'allowed here'}", hint)
     if error.validator == "propertyNames":
         return SchemaProblem(path, f"bad key: {error.message}")
-    description = error.schema.get("description") if isinstance(error.schema, dict) else None
+    description = schema.get("description") if isinstance(schema, dict) else None
     message = error.message
     shown = repr(error.instance)
     if len(shown) > 100 and shown in message:  # jsonschema quotes the whole value

@@ -6,47 +6,11 @@ sees an external engine: `mtg-conformance smoke --engine "cmd:python -m harness.
 
 from __future__ import annotations
 
-import json
 import sys
-import traceback
-from typing import Any, BinaryIO, TextIO
 
+from engine_kit.stdio import serve
 from harness.engines import create_adapter
-
 from harness.session import EngineError
-
-
-def serve(adapter: Any, commands: BinaryIO, replies: TextIO) -> None:
-    """Answer commands until `stop` or the end of input. Replies are the only thing written to `replies`."""
-    for line in commands:
-        if not line.strip():
-            continue
-        try:
-            message = json.loads(line)
-        except ValueError as exc:
-            print(f"harness.serve: ignored a line that is not JSON ({exc})", file=sys.stderr)
-            continue
-        command = message.get("cmd") if isinstance(message, dict) else None
-        if command == "stop":
-            return
-        if command == "start":
-            reply = adapter.start(message)
-        elif command == "run" and "seq" in message:
-            reply = {"seq": message["seq"], **_run(adapter, message.get("case"))}
-        else:
-            print(f"harness.serve: ignored the command {command!r}", file=sys.stderr)
-            continue
-        replies.write(json.dumps(reply, separators=(",", ":"), check_circular=False) + "\n")
-        replies.flush()
-
-
-def _run(adapter: Any, case: Any) -> dict[str, Any]:
-    try:
-        reply = adapter.run(case)
-    except Exception as exc:
-        return {"errored": {"message": f"the adapter raised {type(exc).__name__}: {exc}",
-                            "context": {"traceback": traceback.format_exc()}}}
-    return reply if isinstance(reply, dict) else {"errored": {"message": f"the adapter returned {type(reply).__name__}"}}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,11 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     except EngineError as exc:
         print(f"harness.serve: {exc}", file=sys.stderr)
         return 2
-    try:
-        serve(adapter, sys.stdin.buffer, replies)
-    finally:
-        adapter.stop()
-    return 0
+    return serve(adapter, sys.stdin.buffer, replies, name="harness.serve")
 
 
 if __name__ == "__main__":

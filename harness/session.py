@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from harness.protocol import Handshake
+from engine_kit.protocol import Reply as Message
+from engine_kit.protocol import Started
 
 #: Seconds an engine in its own process gets per case (the reference engine needs milliseconds).
 DEFAULT_TIMEOUT = 5.0
@@ -21,9 +22,10 @@ class EngineError(Exception):
 
 @dataclass
 class Reply:
-    """What came back for one case: the reply message, or a fault the harness observed."""
+    """What came back for one case: the reply, checked and parsed, or a fault the harness observed
+    (a reply that breaks the protocol is the fault "error")."""
 
-    message: dict[str, Any] | None
+    message: Message | None
     fault: str | None = None  # "error" | "timeout" | "crash"
     detail: str = ""
     stderr: str = ""
@@ -37,8 +39,8 @@ class EngineSession:
         self.info: dict[str, Any] = {}  # the start reply's 'engine': name, version, homepage, issues, ...
         self.capabilities: set[str] = set()
 
-    def accept(self, handshake: Handshake) -> None:
-        self.info = handshake.engine
+    def accept(self, handshake: Started) -> None:
+        self.info = handshake.engine.to_json()
         self.capabilities = set(handshake.capabilities)
 
     def run(self, case: dict[str, Any]) -> Reply:

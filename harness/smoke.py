@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from engine_kit.protocol import Errored, Skipped
 from harness.corpus import Case, Corpus
 from harness.engines import open_engine
 from harness.report import describe
@@ -170,10 +171,10 @@ def _check_reply(name: str, reply: Reply, wanted: str, advice: str) -> Check:
                       "without restarting the engine")
         check.advice.extend("engine stderr | " + line for line in reply.stderr.splitlines())
         return check
-    message = reply.message or {}
-    kind = next((k for k in ("result", "skipped", "errored") if k in message), "nothing")
+    message = reply.message
+    kind = message.kind if message is not None else "nothing"
     if kind == wanted:
-        said = message[kind].get("reason" if kind == "skipped" else "message", "") if isinstance(message[kind], dict) else ""
+        said = message.reason if isinstance(message, Skipped) else message.message if isinstance(message, Errored) else ""
         check.summary = f"answered {kind}: {said}"
     else:
         check.problem("FAIL", f"answered {kind}, not {wanted}", advice)

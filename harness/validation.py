@@ -6,15 +6,16 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
+from engine_kit.oracle import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
+from engine_kit.vocabulary import ACTION_VERBS
 from harness import schemas
-from harness.cards import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
 from harness.cache import entry_key
 from harness.corpus import Case, CaseFacts, Corpus
 from harness.exemptions import Exemptions, load_exemptions
 from harness.limits import bounded
 from harness.yamlio import Document, YamlError, format_path
 
-VERBS = ("play", "cast", "activate", "pass", "resolve", "advance", "attack", "block", "choose")
+VERBS = ACTION_VERBS
 ZONE_KEYS = ("battlefield", "hand", "library", "graveyard", "exile")
 
 
@@ -39,7 +40,7 @@ class Problem:
         return f"{text} ({self.hint})" if self.hint else text
 
 
-def _suggest(name: str, choices: Iterable[str], what: str) -> str | None:
+def _suggest(name: str, choices: Iterable[str], what: str) -> str:
     if not isinstance(name, str) or len(name) > 200:  # difflib takes quadratic time
         return f"no {what} with a similar name"
     choices = list(choices)
@@ -123,6 +124,19 @@ class CaseLinter:
                     self.define_label(path + ["label"], emblem["label"], {"emblem": True})
             if "owner" in state:
                 pass
+        for player, state in setup["players"].items():  # once every label of the setup is known
+            for index, entry in enumerate(state.get("battlefield", [])):
+                if isinstance(entry, dict) and "attached_to" in entry:
+                    path = ["setup", "players", player, "battlefield", index, "attached_to"]
+                    self.require(path, "attachments", "a permanent attached in setup")
+                    host = self.labels.get(entry["attached_to"])
+                    if host is None:
+                        self.check_ref(path, entry["attached_to"])
+                    elif host.get("zone") != "battlefield":
+                        self.report(path, f"{entry['attached_to']!r} is not on the battlefield",
+                                    "an Aura or Equipment is attached to a permanent (rules 301.5, 303.4)")
+                    elif entry.get("label") is not None and entry["attached_to"] == entry["label"]:
+                        self.report(path, "a permanent can't be attached to itself (rules 301.5c, 303.4d)")
 
     def check_setup_object(self, path: list[str | int], zone: str, entry: Any) -> None:
         if isinstance(entry, str):
@@ -187,9 +201,22 @@ class CaseLinter:
             self.labels[label] = info
 
     # --- references -----------------------------------------------------------------------
+    def require(self, path: list[str | int], capability: str, what: str) -> None:
+        """A case using a construct only some engines support must require its capability."""
+        if capability not in self.data.get("requires", []):
+            self.report(path, f"{what} needs the capability {capability!r}",
+                        "add it to 'requires', so an engine lacking it skips this case")
+
     def check_ref(self, path: list[str | int], ref: Any, *, players_ok: bool = False) -> None:
+        if isinstance(ref, dict) and "stack" in ref:
+            if not players_ok:
+                self.report(path, "{stack: N} names a spell or ability to target: it is only a target")
+            self.require(path, "stack-targets", "a {stack: N} target")
+            return
         if isinstance(ref, dict):
             self.check_selector(path + ["select"], ref["select"])
+            if "nth" in ref["select"]:
+                self.require(path + ["select", "nth"], "object-order", "a selector with nth")
             return
         if ref in self.labels:
             return
@@ -244,7 +271,8 @@ class CaseLinter:
                 self.report(path + ["by"], "write the player as the value of pass", "e.g. 'pass: bob'")
         vpath = path + [verb]
         if verb == "play":
-            self.check_ref(vpath, value)
+            self.check_ref(vpath + ["card"] if isinstance(value, dict) and "card" in value else vpath,
+                           value["card"] if isinstance(value, dict) and "card" in value else value)
         elif verb == "cast":
             if isinstance(value, dict) and "card" in value:
                 self.check_ref(vpath + ["card"], value["card"])
@@ -274,6 +302,12 @@ class CaseLinter:
             for blocker, attacker in value.items():
                 self.check_ref(vpath, blocker)
                 self.check_ref(vpath + [blocker], attacker)
+        elif verb == "assign":
+            self.require(vpath, "damage-assignment", "a combat damage assignment")
+            for creature, split in value.items():
+                self.check_ref(vpath, creature)
+                for recipient in split:
+                    self.check_ref(vpath + [creature], recipient, players_ok=True)
         elif verb == "choose":
             for key in ("objects", "order"):
                 for o_index, ref in enumerate(value.get(key, [])):
@@ -324,7 +358,8 @@ class CaseLinter:
                                     f"controller ({attacker!r})", "blockers are the defending player's creatures (rule 509.1a)")
             if not rejected:
                 unchanged = False
-            players = expect.get("players") if isinstance(expect.get("players"), dict) else {}
+            given = expect.get("players")
+            players = given if isinstance(given, dict) else {}
             if len(self.players) == 2 and any(isinstance(p, dict) and p.get("lost") is True for p in players.values()):
                 over = True
 
@@ -387,6 +422,8 @@ class CaseLinter:
             for key in ("controller", "owner"):
                 if key in expected:
                     self.check_player(path + ["objects", label, key], expected[key])
+            if expected.get("attached_to") is not None:
+                self.check_ref(path + ["objects", label, "attached_to"], expected["attached_to"])
         for index, group in enumerate(expect.get("select", [])):
             self.check_selector(path + ["select", index, "where"], group["where"])
             self.check_select_can_fail(path + ["select", index], group)
@@ -411,6 +448,10 @@ OBSERVABLE_CAPABILITIES = {
     ("game", "day_night"): "day-night",
     ("players", "mana_pool"): "mana-abilities",
     ("players", "emblems"): "emblems",
+    ("objects", "abilities"): "ability-text",
+    ("select", "abilities"): "ability-text",
+    ("objects", "attached_to"): "attachments",
+    ("select", "attached_to"): "attachments",
 }
 
 
@@ -516,8 +557,8 @@ def _validate_cases(corpus: Corpus, cases: Iterable[Case | YamlError] | None, pr
 def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Problem]]]:
     """Every case of the corpus with its problems. A file that hasn't changed since it was validated,
     in a corpus whose rulings and cards haven't either, is not read again: its problems and facts
-    come from the cache (harness/cache.py). Documents read here are released: a run reads each
-    case again as it plays it, and so holds one at a time."""
+    come from the cache (harness/cache.py). A document read here is kept: a run reads each case
+    file once."""
     for path in corpus.case_paths():
         raw = path.read_bytes()
         rel = path.relative_to(corpus.root).as_posix()
@@ -536,7 +577,6 @@ def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Prob
         case_problems = validate_case(case, corpus)
         corpus.cache.put("validation", path, key, (case.facts.to_data(), [
             (p.line, p.path, p.message, p.hint) for p in case_problems]))
-        case.release()
         yield case, case_problems
 
 
@@ -562,7 +602,9 @@ def _validate_support_files(corpus: Corpus) -> Iterator[Problem]:
         yield Problem(_display(corpus, error.path), error.line, "$", error.message)
     invalid = []
     for path, card_doc in docs.items():
-        found = _cached_problems(corpus, path, lambda: _card_problems(corpus, path, card_doc))
+        def problems(path: Any = path, card_doc: Document = card_doc) -> list[Problem]:
+            return _card_problems(corpus, path, card_doc)
+        found = _cached_problems(corpus, path, problems)
         if found:
             invalid.append(path)
         yield from found

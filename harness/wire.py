@@ -9,13 +9,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from engine_kit.vocabulary import PLAYER_DEFAULTS, PLAYER_ZONES, SETUP_DEFAULTS
 from harness.corpus import Case, Corpus
 
-SETUP_DEFAULTS = {"turn": 2, "step": "precombat-main", "day_night": "neither"}
-PLAYER_DEFAULTS: dict[str, Any] = {"life": 20, "mana_pool": "", "spells_cast_this_turn": 0,
-                                   "lands_played_this_turn": 0}
-PLAYER_ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "emblems")
-ACTION_ONLY_KEYS = ("expect", "note")
+ACTION_ONLY_KEYS = ("expect", "note")  # what an engine is not sent of an action
 
 
 def engine_case(case: Case, corpus: Corpus) -> dict[str, Any]:

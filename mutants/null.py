@@ -10,18 +10,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine_kit import CAPABILITIES, PROTOCOL_VERSION
+
 ZONES = ("library", "hand", "graveyard", "exile")
 
 
 class NullEngine:
     def start(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
-        from reference_engine.adapter import CAPABILITIES, PROTOCOL_VERSION  # it claims to do everything
-
         return {"version": PROTOCOL_VERSION,
                 "engine": {"name": "null", "version": "0", "language": "python",
                            "issues": "https://github.com/mtg-conformance/mtg-conformance/issues",
                            "details": {"does": "accepts every action and applies no rules"}},
-                "capabilities": list(CAPABILITIES)}
+                "capabilities": list(CAPABILITIES)}  # it claims to do everything
 
     def run(self, case: dict[str, Any]) -> dict[str, Any]:
         state = observe_setup(case)

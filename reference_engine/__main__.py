@@ -6,11 +6,11 @@ JSON-lines protocol on stdin/stdout (docs/protocol.md), as an engine in any lang
 
 import sys
 
+from engine_kit.stdio import serve
 from reference_engine.adapter import ReferenceEngine
-from reference_engine.stdio import serve
 
 if __name__ == "__main__":
     if len(sys.argv) > 1:
         print(__doc__.strip(), file=sys.stderr)
         sys.exit(0 if sys.argv[1] in ("-h", "--help") else 2)
-    sys.exit(serve(ReferenceEngine()))
+    sys.exit(serve(ReferenceEngine(), name="reference engine"))

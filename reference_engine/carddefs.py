@@ -7,12 +7,15 @@ is supported only if its Oracle text is nothing but keywords the engine knows.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping
 
 import yaml
 
+from reference_engine.cardschema import ABILITY_KINDS, check_definitions
 from reference_engine.costs import Cost
 from reference_engine.mana import ManaCost
 from reference_engine.model import Ability, CardDef, Face
@@ -23,8 +26,8 @@ Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 KNOWN_KEYWORDS = frozenset({
     "Flash", "Flying", "Reach", "Haste", "Vigilance", "Trample", "Lifelink", "Deathtouch", "Menace",
     "First strike", "Double strike", "Indestructible", "Defender", "Changeling", "Daybound", "Nightbound", "Infect",
+    "Hexproof",
 })
-ABILITY_KINDS = ("keyword", "mana", "activated", "loyalty", "triggered", "static", "replacement", "spell", "rule")
 
 
 class UnsupportedCard(Exception):
@@ -39,7 +42,9 @@ def behaviours() -> dict[str, tuple[Ability, ...]]:
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if not entry.name.endswith(".yaml"):
             continue
-        data = yaml.load(entry.read_text(encoding="utf-8"), Loader=Loader) or {}
+        text = entry.read_text(encoding="utf-8")
+        data = yaml.load(text, Loader=Loader) or {}
+        check_definitions(data, text, f"reference_engine/cards/{entry.name}")
         for face_name, abilities in data.items():
             if face_name in out:
                 raise ValueError(f"{entry.name}: {face_name!r} is defined twice")
@@ -51,7 +56,16 @@ def behaviours() -> dict[str, tuple[Ability, ...]]:
 
 
 def parse_ability(spec: Mapping[str, Any] | str) -> Ability:
-    """One ability entry: {kind: data}. Keywords may be written as a bare name."""
+    """One ability entry: {kind: data}. Keywords may be written as a bare name. `text` gives the
+    ability's text where the Oracle text of its face can't (a granted ability: the quoted text)."""
+    ability = _parse_ability(spec)
+    data = next(iter(spec.values())) if isinstance(spec, Mapping) and len(spec) == 1 else None
+    if isinstance(data, Mapping) and isinstance(data.get("text"), str):
+        return replace(ability, text=data["text"])
+    return ability
+
+
+def _parse_ability(spec: Mapping[str, Any] | str) -> Ability:
     if isinstance(spec, str):
         return Ability("keyword", {}, keyword=spec)
     if len(spec) != 1:
@@ -64,41 +78,46 @@ def parse_ability(spec: Mapping[str, Any] | str) -> Ability:
             return Ability("keyword", {}, keyword=data)
         data = dict(data)
         keyword = data.pop("name")
-        if "cost" in data:
-            data["_cost"] = Cost.parse(data["cost"])
-        if "additional_cost" in data:  # an optional additional cost such as buyback (rule 601.2b)
-            data["_additional_cost"] = ManaCost.parse(data["additional_cost"])
-        if "cast_cost" in data:  # a cost paid rather than the mana cost, such as disturb's (702.146a)
-            data["_cast_cost"] = ManaCost.parse(data["cast_cost"])
-        return Ability("keyword", data, keyword=keyword)
+        # an optional additional cost such as buyback (rule 601.2b)
+        extra = ManaCost.parse(data["additional_cost"]) if "additional_cost" in data else None
+        # flash for a cost increase (rule 601.3c)
+        flash = ManaCost.parse(data["extra_cost"]) if "extra_cost" in data else None
+        # a cost paid rather than the mana cost, such as disturb's (702.146a)
+        instead = ManaCost.parse(data["cast_cost"]) if "cast_cost" in data else None
+        return Ability("keyword", data, keyword=keyword, cost=Cost.parse(data["cost"]) if "cost" in data else None,
+                       additional_cost=extra, extra_cost=flash, cast_cost=instead)
     data = dict(data or {})
+    cost = None
     if kind in ("mana", "activated"):
-        data["_cost"] = Cost.parse(data["cost"])
+        cost = Cost.parse(data["cost"])
     elif kind == "loyalty":
-        data["_cost"] = Cost.loyalty_cost(int(data["cost"]))
+        cost = Cost.loyalty_cost(int(data["cost"]))
     elif kind == "static":
         data["effects"] = [_static_part(part) for part in data["effects"]]
-    _parse_nested(data)
-    return Ability(kind, data)
+    elif kind == "rule" and "alternative_cost" in data:  # 'you may pay ... rather than pay its mana cost'
+        return Ability(kind, data, alternative_cost=ManaCost.parse(data["alternative_cost"]))
+    if "effect" in data:
+        data["effect"] = [_parsed_step(step) for step in data["effect"] or []]
+    return Ability(kind, data, cost=cost)
 
 
-def _parse_nested(data: dict[str, Any]) -> None:
-    """Abilities inside effects (granted abilities, emblems, tokens' abilities) are parsed up front,
-    also in the steps an effect runs afterwards ('If you do, ...': `then`)."""
-    for step in data.get("effect", []) or []:
-        _parse_step(step)
-
-
-def _parse_step(step: dict[str, Any]) -> None:
-    for params in step.values():
+def _parsed_step(step: dict[str, Any]) -> dict[str, Any]:
+    """A step with the abilities inside it (granted abilities, emblems, tokens' abilities) parsed up
+    front, also in the steps it runs afterwards ('If you do, ...': `then`); the definition as loaded
+    is left as it was."""
+    out = {}
+    for name, params in step.items():
         if isinstance(params, dict):
+            params = dict(params)
             for key in ("abilities", "grant", "has"):
                 if key in params and isinstance(params[key], list):
                     params[key] = [a if isinstance(a, Ability) else parse_ability(a) for a in params[key]]
             if isinstance(params.get("ability"), dict):  # a delayed triggered ability (603.7)
                 params["ability"] = parse_ability(params["ability"])
-            for inner in params.get("then", []) or []:
-                _parse_step(inner)
+            if params.get("then"):
+                params["then"] = [_parsed_step(inner) for inner in params["then"]]
+        out[name] = params
+    return out
 
 
 def _static_part(part: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -146,15 +165,57 @@ def build_face(face: dict[str, Any]) -> Face:
         power=face.get("power"),
         toughness=face.get("toughness"),
         loyalty=face.get("loyalty"),
-        abilities=defined,
+        abilities=with_texts(defined, face.get("oracle_text", "")),
         text=face.get("oracle_text", ""),
     )
+
+
+def with_texts(abilities: tuple[Ability, ...], oracle_text: str) -> tuple[Ability, ...]:
+    """The face's abilities, each non-keyword one given its paragraph of the Oracle text (reminder
+    text left out), when the definition has one entry per such paragraph, in printed order; otherwise
+    only those whose definition gives a `text`."""
+    keywords = {a.keyword.casefold() for a in abilities if a.kind == "keyword" and a.keyword} | \
+        {k.casefold() for k in KNOWN_KEYWORDS}
+    paragraphs = []
+    for line in oracle_text.split("\n"):
+        line = re.sub(r"\s*\([^)]*\)", "", line).strip()
+        parts = [p.strip().casefold() for p in line.split(",")]
+        if line and not all(any(p == k or p.startswith(k + " ") for k in keywords) for p in parts):
+            paragraphs.append(line)
+    untexted = [i for i, a in enumerate(abilities) if a.kind != "keyword" and a.text is None]
+    if len(untexted) != len(paragraphs):
+        return abilities
+    out = list(abilities)
+    for index, paragraph in zip(untexted, paragraphs):
+        out[index] = replace(out[index], text=paragraph)
+    return tuple(out)
 
 
 def build_card(oracle: dict[str, Any]) -> CardDef:
     """A CardDef from the Oracle data of cases/cards/ (sent in the run message)."""
     return CardDef(name=oracle["name"], layout=oracle.get("layout", "normal"),
                    faces=tuple(build_face(face) for face in oracle["faces"]))
+
+
+@lru_cache(maxsize=None)
+def predefined_tokens() -> dict[str, Any]:
+    """Rule 111.10: the predefined tokens' characteristics (reference_engine/data/predefined_tokens.yaml)."""
+    text = resources.files("reference_engine").joinpath("data/predefined_tokens.yaml").read_text(encoding="utf-8")
+    return yaml.load(text, Loader=Loader)
+
+
+@lru_cache(maxsize=None)
+def predefined_token(name: str) -> CardDef:
+    """A predefined token (111.10), named by its subtype ('Treasure'); a double-faced one (an Incubator,
+    111.10i) is a double-faced token whose back face has its own name."""
+    spec = predefined_tokens().get(name)
+    if spec is None:
+        raise KeyError(f"unknown predefined token {name!r}")
+    faces = spec.get("faces") or [spec]
+    cards = [token_card(dict(face, abilities=[parse_ability(a) for a in face.get("abilities", [])])) for face in faces]
+    if len(cards) == 1:
+        return cards[0]
+    return CardDef(name=" // ".join(c.name for c in cards), layout="token", faces=tuple(c.front for c in cards))
 
 
 def token_card(spec: dict[str, Any]) -> CardDef:

@@ -7,15 +7,15 @@ actions'), so checks may happen after earlier steps changed the state.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections import Counter
 
-from reference_engine import ops
+from reference_engine import ops, restrictions
 from reference_engine.costs import Cost
-from reference_engine.layers import Characteristics, characteristics
+from reference_engine.layers import MODAL_DFC, Characteristics, characteristics, printed
 from reference_engine.mana import ManaCost, format_pool, pay
 from reference_engine.manaprod import production, resolve_mana_ability
 from reference_engine.model import Ability, GameObject, StackItem, Step, Zone
-from reference_engine.moves import Activate, Cast, Decision, Illegal, ManaActivation, PlayLand
+from reference_engine.moves import Activate, Cast, Decision, Illegal, ManaActivation, PlayLand, Procedure
 from reference_engine.targets import check_targets
 
 PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
@@ -45,7 +45,30 @@ def _own_object(game, player: str, object_id: int, zone: Zone, what: str) -> Gam
 
 def instant_speed(chars: Characteristics) -> bool:
     """Rules 304.1 / 702.8a: instants, and spells with flash, can be cast any time you have priority."""
-    return "Instant" in chars.types or chars.has_keyword("Flash")
+    return "Instant" in chars.types or any(a.kind == "keyword" and a.keyword == "Flash" and "if_you_control" not in a.data
+                                           and a.extra_cost is None for a in chars.abilities)
+
+
+def conditional_flash(game, player: str, chars: Characteristics) -> bool:
+    """'This spell has flash as long as you control a Merfolk' (601.3d): a Flash keyword with `if_you_control`,
+    which lets its controller begin to cast it as though it had flash while the condition holds."""
+    return any(a.kind == "keyword" and a.keyword == "Flash" and "if_you_control" in a.data
+               and _controls(game, player, a.data["if_you_control"]) for a in chars.abilities)
+
+
+def flash_for_a_cost(chars: Characteristics) -> ManaCost | None:
+    """'You may cast this spell as though it had flash if you pay {2} more to cast it' (601.3c): the
+    extra cost, from a Flash keyword with `extra_cost`."""
+    return next((a.extra_cost for a in chars.abilities
+                 if a.kind == "keyword" and a.keyword == "Flash" and a.extra_cost is not None), None)
+
+
+def _controls(game, player: str, filt) -> bool:
+    from reference_engine.filters import FilterContext, matches
+
+    state = game.state
+    return any(characteristics(state, o).controller == player and matches(state, o, filt, FilterContext(player))
+               for o in state.battlefield())
 
 
 def sorcery_timing(game, player: str) -> str | None:
@@ -61,10 +84,25 @@ def sorcery_timing(game, player: str) -> str | None:
 
 
 # --- lands ----------------------------------------------------------------------------------
-def play_land(game, move: PlayLand) -> Iterator[Decision]:
+def chosen_face(game, obj: GameObject, face: int, verb: str) -> Characteristics:
+    """The characteristics of the face a player casts or plays a card with. Only a modal double-faced
+    card lets its player choose its back face (712.11b, 712.12); only that face is evaluated (712.11c).
+    A nonmodal double-faced card is cast front face up unless an effect allows it transformed (712.11)."""
+    if face == 0:
+        return characteristics(game.state, obj)
+    if obj.card.layout != MODAL_DFC:
+        raise Illegal(f"{describe(game, obj)} is not a modal double-faced card: it is {verb} with its front "
+                      f"face up (rule 712.11)")
+    back = obj.card.faces[1]
+    return printed(back, obj.card, obj.owner, mana_value_face=back)
+
+
+def play_land(game, move: PlayLand) -> Procedure:
     obj = _own_object(game, move.player, move.object_id, Zone.HAND, "card")
-    if "Land" not in characteristics(game.state, obj).types:
-        raise Illegal(f"{describe(game, obj)} is not a land")
+    if "Land" not in chosen_face(game, obj, move.face, "played").types:
+        raise Illegal(f"{describe(game, obj)}{' (back face)' if move.face else ''} is not a land: a modal "
+                      f"double-faced card is played as a land with a face that is a land (rule 712.12)"
+                      if obj.card.layout == MODAL_DFC else f"{describe(game, obj)} is not a land")
     reason = sorcery_timing(game, move.player)
     if reason:
         raise Illegal(f"a land can be played {reason} (rule 505.6b)")
@@ -72,7 +110,7 @@ def play_land(game, move: PlayLand) -> Iterator[Decision]:
     if player.lands_played >= 1:
         raise Illegal("a land was already played this turn (rule 305.2)")
     player.lands_played += 1
-    yield from ops.enter_battlefield(game, obj, move.player)
+    yield from ops.enter_battlefield(game, obj, move.player, transformed=move.face == 1)
 
 
 # --- costs ------------------------------------------------------------------------------------
@@ -106,20 +144,26 @@ def pay_tap_untap(game, obj: GameObject, cost: Cost) -> None:
         ops.untap(game, obj)
 
 
-def activate_mana(game, player: str, activation: ManaActivation) -> Iterator[Decision]:
+def activate_mana(game, player: str, activation: ManaActivation) -> Procedure:
     """Activate a mana ability; it resolves at once without using the stack (605.3b)."""
     obj = _own_object(game, player, activation.object_id, Zone.BATTLEFIELD, "permanent")
     chars = characteristics(game.state, obj)
     ability = _activated(chars, activation.ability_index)
+    check_not_prohibited(game, obj)
     if ability.kind != "mana":
         raise Illegal(f"ability {activation.ability_index} of {chars.name} is not a mana ability")
     yield from _mana_ability(game, player, obj, chars, ability, activation.mana)
 
 
 def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ability: Ability,
-                  chosen: str | None) -> Iterator[Decision]:
-    cost: Cost = ability.data["_cost"]
+                  chosen: str | None) -> Procedure:
+    cost: Cost = ability.cost
     check_tap_untap(game, obj, chars, cost)
+    check_timing_instruction(game, player, ability.data)
+    if ability.data.get("spend_only_on"):
+        from reference_engine.limits import EngineLimit
+
+        raise EngineLimit(f"mana that can be spent only on {ability.data['spend_only_on']} is not modelled")
     produced = production(game, obj, ability, player, chosen)
     snap = ops.snapshot(game, obj)
     if cost.mana:
@@ -130,22 +174,79 @@ def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ab
         ops.untap(game, obj)
     if cost.remove_counter:
         ops.remove_counters(game, obj, cost.remove_counter, 1)
+    if cost.discard_hand:
+        discard_hand(game, player)
     if cost.sacrifice_self:
         ops.sacrifice(game, obj)
     yield from resolve_mana_ability(game, obj, ability, player, produced, snap)
 
 
-def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ...]) -> Iterator[Decision]:
+def discard_hand(game, player: str) -> None:
+    """'Discard your hand' as a cost: every card in that player's hand goes to the graveyard."""
+    state = game.state
+    for object_id in list(state.zone_ids(Zone.HAND, player)):
+        ops.move(game, state.objects[object_id], Zone.GRAVEYARD)
+
+
+def check_timing_instruction(game, player: str, data) -> None:
+    """Activation instructions 'Activate only as a sorcery' / 'as an instant' (602.5d-e): the timing
+    rules for casting a sorcery, or an instant (any time its controller could cast one)."""
+    if data.get("timing") == "sorcery":
+        reason = sorcery_timing(game, player)
+        if reason:
+            raise Illegal(f"this ability can be activated {reason} (rule 602.5d)")
+
+
+def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ...], *,
+             spell: GameObject | None = None) -> Procedure:
     """Rule 601.2g-h: activate the listed mana abilities, then pay the whole cost from the pool.
+    Mana that can be spent only on certain spells (106.6) pays only for a `spell` it allows; of a
+    type both restricted and unrestricted mana could pay, the restricted mana is spent first.
     A generator: a mana ability may ask the order of replacement effects on its mana (616.1)."""
     for activation in payments:
         yield from activate_mana(game, player, activation)
-    pool = game.state.players[player].pool
-    left = pay(pool, cost.with_x(x))
+    owner = game.state.players[player]
+    pool = owner.pool
+    usable = [entry for entry in owner.restricted if spell is not None and spendable_on(game, entry, spell)]
+    held_back = Counter(entry[0] for entry in owner.restricted if entry not in usable)
+    cost, snow_spent = pay_snow(owner, cost.with_x(x), held_back)
+    left = pay(pool - held_back - snow_spent, cost)
     if left is None:
-        raise Illegal(f"the cost {cost.with_x(x)} can't be paid with the mana available ({format_pool(pool) or 'none'})")
+        raise Illegal(f"the cost {cost.with_x(x)} can't be paid with the mana available ({format_pool(pool) or 'none'}"
+                      + (f", of which {format_pool(held_back)} can't be spent on this)" if held_back else ")"))
+    spent = (pool - held_back) - left
+    for entry in list(usable):
+        if spent[entry[0]] > 0:
+            spent[entry[0]] -= 1
+            owner.restricted.remove(entry)
     pool.clear()
-    pool.update(left)
+    pool.update(left + held_back)
+    # What is left of the snow mana: {S} took its share; other symbols spent non-snow mana first.
+    owner.snow = Counter({m: min(n, pool[m]) for m, n in (owner.snow - snow_spent).items() if pool[m] > 0})
+
+
+def pay_snow(owner, cost, held_back: Counter) -> tuple:
+    """Rule 107.4h: each {S} is paid with one mana produced by a snow source, colorless first, then
+    colors in WUBRG order. Returns the rest of the cost and the snow mana spent; Illegal if short."""
+    count = cost.symbols.count("S")
+    if not count:
+        return cost, Counter()
+    available = owner.snow - held_back
+    spent: Counter = Counter()
+    for mana in ("C", "W", "U", "B", "R", "G"):
+        take = min(available[mana], count)
+        spent[mana] += take
+        count -= take
+    if count:
+        raise Illegal("{S} can be paid only with mana from a snow source (rule 107.4h), and there is too little")
+    return ManaCost(tuple(s for s in cost.symbols if s != "S")), +spent
+
+
+def spendable_on(game, entry, spell: GameObject) -> bool:
+    """Whether restricted mana (type, filter on the spell) may be spent to cast `spell` (106.6)."""
+    from reference_engine.filters import FilterContext, matches
+
+    return matches(game.state, spell, entry[1], FilterContext(spell.controller))
 
 
 def _activated(chars: Characteristics, index: int) -> Ability:
@@ -165,6 +266,18 @@ def spell_ability(chars: Characteristics) -> Ability | None:
     return next((a for a in chars.abilities if a.kind == "spell"), None)
 
 
+def spell_targets(chars: Characteristics) -> list:
+    """The targets a spell requires: its spell ability's, or an Aura spell's, named by its enchant
+    keyword (rule 303.4a)."""
+    ability = spell_ability(chars)
+    if ability is not None:
+        return ability.data.get("targets", [])
+    enchant = next((a for a in chars.abilities if a.kind == "keyword" and a.keyword == "Enchant"), None)
+    if enchant is not None and chars.has_subtype("Aura"):
+        return [{"what": enchant.data["what"]}]
+    return []
+
+
 def cast_permission(game, move: Cast) -> tuple[GameObject, int, ManaCost | None]:
     """The card, the face it is cast with and the cost to pay instead of its mana cost (None: its mana
     cost). From a hand: front face up (712.11). From a graveyard, only with an ability that allows it:
@@ -175,40 +288,91 @@ def cast_permission(game, move: Cast) -> tuple[GameObject, int, ManaCost | None]
         disturb = next((a for a in chars.abilities if a.kind == "keyword" and a.keyword == "Disturb"), None)
         if disturb is None or not obj.card.double_faced:
             raise Illegal(f"{chars.name} can't be cast from a graveyard: nothing allows it")
-        return obj, 1, disturb.data["_cast_cost"]
+        return obj, 1, disturb.cast_cost
     return _own_object(game, move.player, move.object_id, Zone.HAND, "card"), 0, None
 
 
-def cast(game, move: Cast) -> Iterator[Decision]:
+def cast(game, move: Cast) -> Procedure:
+    """Cast a spell paying its mana cost (601.2a-i)."""
+    on_stack, cost = propose(game, move)
+    yield from pay_and_become_cast(game, move, on_stack, cost)
+
+
+def propose(game, move: Cast):
+    """601.2a-e: the spell moves to the stack with its choices announced; the cost still to pay is its
+    mana cost with X chosen. Returns (the spell, that cost)."""
     state = game.state
-    obj, face, alternative_cost = cast_permission(game, move)
+    obj, face, cast_cost = cast_permission(game, move)
     obj.face = face  # only the face that will be up on the stack is evaluated (712.11c)
-    chars = characteristics(state, obj)
+    # A modal double-faced card's player chooses the face it is cast with (712.11b).
+    chars = chosen_face(game, obj, move.face, "cast") if move.face else characteristics(state, obj)
+    face = move.face or face
     if "Land" in chars.types:
         raise Illegal(f"{chars.name} is a land: lands are played, not cast")
-    if not instant_speed(chars):
+    flash_cost = None
+    if not (instant_speed(chars) or conditional_flash(game, move.player, chars)):
         reason = sorcery_timing(game, move.player)
-        if reason:
+        flash_cost = flash_for_a_cost(chars) if reason else None
+        if reason and flash_cost is None:
             raise Illegal(f"{chars.name} can be cast {reason} (rule 307.1)")
-    cost = alternative_cost or chars.mana_cost
-    if cost is None:
-        raise Illegal(f"{chars.name} has no mana cost, so it can't be cast (rule 202.1b)")
-    if cost.x_count and move.x is None:
+    cost = cast_cost or chars.mana_cost
+    if cost is None and not alternatives(game, move.player, chars):
+        raise Illegal(f"{chars.name} has no mana cost, so it can't be cast (rules 202.1b, 118.6)")
+    if cost is not None and cost.x_count and move.x is None:
         raise Illegal(f"choose a value for X to cast {chars.name}")
     x = move.x or 0
-    ability = spell_ability(chars)
-    specs = ability.data.get("targets", []) if ability else []
+    specs = spell_targets(chars)
     check_targets(game, specs, move.targets, move.player, None, game.describe_target)
     # 601.2a: the card moves to the stack; then costs are paid (601.2g-h).
     on_stack = state.move(obj, Zone.STACK, face=face)
     on_stack.controller = move.player
-    on_stack.x = x if cost.x_count else None
+    on_stack.x = x if cost is not None and cost.x_count else None
     on_stack.targets = move.targets
     state.stack.append(StackItem(id=state.new_id(), controller=move.player, object_id=on_stack.id,
                                  targets=move.targets, x=on_stack.x, source_name=chars.name))
-    yield from pay_mana(game, move.player, with_cost_increases(game, move.player, cost), x, move.payments)
+    # 601.6: a spell that may no longer be cast once proposed (its X chosen) can't be cast (601.3, 601.3a).
+    prohibited = restrictions.cast_prohibition(game, move.player, on_stack)
+    if prohibited:
+        raise Illegal(prohibited)
+    to_pay = cost.with_x(x) if cost is not None else None
+    if flash_cost is not None and to_pay is not None:  # 601.3c: cast as though it had flash, paying more
+        to_pay = ManaCost(to_pay.symbols + flash_cost.symbols)
+    return on_stack, to_pay
+
+
+def pay_and_become_cast(game, move: Cast, on_stack: GameObject, cost) -> Procedure:
+    """601.2f-i: the total cost (reductions applied) is paid, then the spell becomes cast."""
+    state = game.state
+    if cost is None:
+        raise Illegal(f"{characteristics(state, on_stack).name} has no mana cost: an unpayable cost (rule 118.6)")
+    total = restrictions.total_cost(game, move.player, on_stack, with_cost_increases(game, move.player, cost))
+    yield from pay_mana(game, move.player, total, 0, move.payments, spell=on_stack)
     state.spells_cast[move.player] += 1  # 601.2i: it becomes cast
     ops.emit(game, "cast", player=move.player, object_id=on_stack.id)
+
+
+def alternative_cost(chars: Characteristics):
+    """'You may pay [cost] rather than pay this spell's mana cost' (118.9): a `rule` ability of the card."""
+    return next((a.alternative_cost for a in chars.abilities
+                 if a.kind == "rule" and a.alternative_cost is not None), None)
+
+
+#: The alternative cost of 'cast ... without paying its mana cost': nothing to pay (118.9).
+WITHOUT_PAYING = ManaCost(())
+
+
+def alternatives(game, player: str, chars: Characteristics) -> list[ManaCost]:
+    """The alternative costs `player` may pay for this spell from their hand: its own, and 'without paying
+    its mana cost' from a permanent such as Omniscience (`rule: {cast_without_paying: {player: you}}`)."""
+    found = [cost for cost in (alternative_cost(chars),) if cost is not None]
+    if any(spec.get("player", "you") == "each" or controller == player
+           for _, controller, spec in restrictions.rule_abilities(game.state, "cast_without_paying")):
+        found.append(WITHOUT_PAYING)
+    return found
+
+
+def phyrexian_symbols(cost: ManaCost | None) -> list[str]:
+    return [s for s in cost.symbols if s.endswith("/P")] if cost is not None else []
 
 
 def with_cost_increases(game, player: str, cost: ManaCost) -> ManaCost:
@@ -222,21 +386,76 @@ def with_cost_increases(game, player: str, cost: ManaCost) -> ManaCost:
     return ManaCost(cost.symbols + (str(extra),)) if extra else cost
 
 
-def cast_with_optional_costs(game, move: Cast) -> Iterator[Decision]:
+def cast_with_optional_costs(game, move: Cast) -> Procedure:
     """Cast a spell, then ask whether each optional additional cost it has (buyback, 702.27a) is paid.
     The rules announce it in 601.2b and pay it with the rest in 601.2h; asking once the spell's own
     cost is paid gives the same result, since colored costs are paid first either way. An answer
-    that can't be carried out is rejected, the state unchanged, and the question asked again."""
-    yield from cast(game, move)
+    that can't be carried out is rejected, the state unchanged, and the question asked again.
+    A spell with an alternative cost (118.9) or Phyrexian mana (107.4f) is proposed first; then its
+    controller says whether they pay the alternative cost rather than its mana cost, and whether they
+    pay 2 life for each Phyrexian symbol (601.2b), and the total cost is paid."""
     state = game.state
+    obj = state.objects.get(move.object_id)
+    chars = characteristics(state, obj) if obj is not None and obj.zone is Zone.HAND else None
+    options = alternatives(game, move.player, chars) if chars is not None else []
+    if not options and not phyrexian_symbols(chars.mana_cost if chars else None):
+        yield from cast(game, move)
+    else:
+        yield from _cast_with_announcements(game, move, options)
     chars = characteristics(state, state.objects[state.stack[-1].object_id])
     for ability in chars.abilities:
-        extra = ability.data.get("_additional_cost") if ability.kind == "keyword" else None
+        extra = ability.additional_cost if ability.kind == "keyword" else None
         if extra is not None:
-            yield from _ask_optional_cost(game, move.player, ability.keyword, extra, chars.name)
+            yield from _ask_optional_cost(game, move.player, ability.keyword, extra, chars.name)  # type: ignore[arg-type]
 
 
-def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Iterator[Decision]:
+def _ask_yes_no(game, player: str, prompt: str, cost) -> Procedure:
+    decision = Decision(player, "may", prompt, {"cost": str(cost)})
+    while True:
+        answer = yield decision
+        if answer.yes is not None:
+            return answer.yes
+        game.state.rejection = f"answer yes or no: {prompt}"
+
+
+def _cast_with_announcements(game, move: Cast, options: list[ManaCost]) -> Procedure:
+    state = game.state
+    on_stack, cost = propose(game, move)
+    name = characteristics(state, on_stack).name
+    while True:
+        chosen = cost
+        for option in options:  # one question each, until one is accepted: only one applies (118.9a)
+            what = "cast it without paying its mana cost" if option is WITHOUT_PAYING else f"pay {option}"
+            if (yield from _ask_yes_no(game, move.player, f"{what} rather than pay the mana cost of {name}?",
+                                       option)):
+                chosen = option
+                break
+        free = chosen is WITHOUT_PAYING
+        life = 0
+        symbols = list(chosen.symbols) if chosen is not None else []
+        for index, symbol in enumerate(list(symbols)):
+            if symbol.endswith("/P"):
+                pay_life = yield from _ask_yes_no(game, move.player, f"pay 2 life rather than {{{symbol}}} for {name}?",
+                                                  symbol)
+                symbols[index] = "" if pay_life else symbol[:-2]
+                life += 2 if pay_life else 0
+        if chosen is not None:
+            chosen = ManaCost(tuple(s for s in symbols if s))
+        saved = state.save()
+        try:
+            if free and move.x:
+                raise Illegal("cast without paying its mana cost, the only legal value for X is 0 (rule 107.3b)")
+            check_life_payment(game, move.player, life)
+            yield from pay_and_become_cast(game, move, on_stack, chosen)
+            ops.lose_life(game, move.player, life)
+            return
+        except Illegal as exc:
+            state.restore(saved)
+            on_stack = state.objects[on_stack.id]
+            state.rejection = f"{exc}; answer again, from the first question"
+
+
+def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Procedure:
     state = game.state
     decision = Decision(player, "may", f"pay {keyword} {cost} for {name}?", {"cost": str(cost)})
     while True:
@@ -248,7 +467,7 @@ def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Iter
             return
         saved = state.save()
         try:
-            yield from pay_mana(game, player, cost, 0, answer.payments)
+            yield from pay_mana(game, player, cost, 0, answer.payments, spell=state.objects[state.stack[-1].object_id])
         except Illegal as exc:
             state.restore(saved)
             state.rejection = str(exc)
@@ -259,11 +478,12 @@ def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Iter
 
 
 # --- activated abilities ---------------------------------------------------------------------
-def activate(game, move: Activate) -> Iterator[Decision]:
+def activate(game, move: Activate) -> Procedure:
     state = game.state
     obj = _own_object(game, move.player, move.object_id, Zone.BATTLEFIELD, "permanent")
     chars = characteristics(state, obj)
     ability = _activated(chars, move.ability_index)
+    check_not_prohibited(game, obj)
     if ability.kind == "mana":
         if move.targets:
             raise Illegal("mana abilities have no targets")
@@ -271,8 +491,8 @@ def activate(game, move: Activate) -> Iterator[Decision]:
             raise Illegal("a mana ability's own cost is paid from the mana pool")
         yield from _mana_ability(game, move.player, obj, chars, ability, move.mana)
         return
-    data = dict(KEYWORD_ACTIVATIONS.get(ability.keyword, {}), **ability.data) if ability.kind == "keyword" else ability.data
-    cost: Cost = data["_cost"]
+    data = dict(KEYWORD_ACTIVATIONS.get(ability.keyword, {}), **ability.data) if ability.kind == "keyword" else ability.data  # type: ignore[arg-type, call-overload]
+    cost: Cost = ability.cost
     if ability.kind == "loyalty":
         from reference_engine.rule_effects import loyalty_cost
 
@@ -286,6 +506,12 @@ def activate(game, move: Activate) -> Iterator[Decision]:
         if reason:
             raise Illegal(f"this ability can be activated {reason}")
     check_tap_untap(game, obj, chars, cost)
+    _check_once_each_turn(game, obj, move.ability_index, data)
+    check_life_payment(game, move.player, cost.life)
+    if cost.discard:
+        from reference_engine.limits import EngineLimit
+
+        raise EngineLimit("a cost that discards a card: choosing the card is not modelled")
     if cost.has_x and move.x is None:
         raise Illegal("choose a value for X")
     x = move.x or 0
@@ -313,10 +539,37 @@ def activate(game, move: Activate) -> Iterator[Decision]:
         obj.loyalty_turn = state.turn
     if cost.life:
         ops.lose_life(game, move.player, cost.life)
+    if cost.discard_hand:
+        discard_hand(game, move.player)
     if cost.sacrifice_self:
         ops.sacrifice(game, obj)
+    if cost.exile_self:
+        ops.move(game, obj, Zone.EXILE)
     if cost.sacrifice is not None:
         _sacrifice_cost(game, move, obj, cost)
+
+
+def check_life_payment(game, player: str, amount: int) -> None:
+    """Rules 118.3, 119.4: a player can pay life only if their life total is at least that much."""
+    if amount > game.state.players[player].life:
+        raise Illegal(f"paying {amount} life needs a life total of at least {amount} (rules 118.3, 119.4)")
+
+
+def check_not_prohibited(game, obj: GameObject) -> None:
+    """Rule 602.5: a player can't begin to activate an ability that's prohibited from being activated."""
+    reason = restrictions.activation_prohibition(game, obj)
+    if reason:
+        raise Illegal(reason)
+
+
+def _check_once_each_turn(game, obj: GameObject, index: int, data) -> None:
+    """'Activate only once each turn' (602.1b): an instruction that functions at all times."""
+    if data.get("limit") != "once_each_turn":
+        return
+    turn = game.state.turn
+    if obj.activated_turns.get(index) == turn:
+        raise Illegal("this ability can be activated only once each turn (rule 602.1b)")
+    obj.activated_turns[index] = turn
 
 
 def _with_data(ability: Ability, data) -> Ability:
@@ -342,6 +595,6 @@ def _sacrifice_cost(game, move: Activate, obj: GameObject, cost: Cost) -> None:
     if cost.sacrifice_other and victim.id == obj.id:
         raise Illegal("this cost needs another permanent")
     wanted = cost.sacrifice
-    if not any(w in chars.types or chars.has_subtype(w) for w in (s.capitalize() for s in wanted)):
-        raise Illegal(f"{chars.name} is not {' or '.join(wanted)}")
+    if not any(w in chars.types or chars.has_subtype(w) for w in (s.capitalize() for s in wanted)):  # type: ignore[union-attr]
+        raise Illegal(f"{chars.name} is not {' or '.join(wanted)}")  # type: ignore[arg-type]
     ops.sacrifice(game, victim)

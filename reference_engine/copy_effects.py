@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 from reference_engine import ops
 from reference_engine.copying import card_for_token_copy, token_copy_card
@@ -10,12 +10,13 @@ from reference_engine.effects import Ctx, effect, objects, run, value
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.model import CardDef, Target, Zone
-from reference_engine.moves import Decision
+from reference_engine.moves import Decision, Procedure
+from reference_engine.targets import is_legal
 
 
 # --- blight ------------------------------------------------------------------------------------
 @effect("blight")
-def _blight(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _blight(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{amount: N, optional: true, then: [...]}: put N -1/-1 counters on a creature you control
     (701.68a); with `optional`, 'you may blight N. If you do, [then]'. A player with no creature
     can't blight (701.68b). The creature chosen is 'blighted' afterwards (701.68c).
@@ -67,7 +68,7 @@ def _blight_choice_problem(game, chosen, player: str, optional: bool) -> str | N
 
 # --- token copies ------------------------------------------------------------------------------
 @effect("create_token_copy")
-def _create_token_copy(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _create_token_copy(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{of: ref, tapped: bool, attacking: bool, abilities: [...]}: 'create a [tapped and attacking]
     token that's a copy of [it], except it has [abilities]'.
 
@@ -105,7 +106,7 @@ def _copies(game, ctx: Ctx, ref: Any, extra) -> list[tuple[CardDef, int]]:
     return out
 
 
-def _attack_target(game, controller: str) -> Iterator[Decision]:
+def _attack_target(game, controller: str) -> Procedure:
     """Rule 508.4: the controller of a creature put onto the battlefield attacking chooses which
     defending player or planeswalker it attacks. Outside combat it enters, but not attacking."""
     state = game.state
@@ -126,7 +127,7 @@ def _attack_target(game, controller: str) -> Iterator[Decision]:
 
 
 @effect("become_copy")
-def _become_copy(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _become_copy(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Choose a [filter] on the battlefield. [What] becomes a copy of that creature [until end of
     turn]': a copy effect in layer 1 (707.2), with its own timestamp (613.2)."""
     from reference_engine.copying import copiable_for_permanent
@@ -153,22 +154,28 @@ def _become_copy(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
 
 
 @effect("copy_spell")
-def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Copy target instant or sorcery spell. You may choose new targets for the copy' (707.10): the
-    copy is put on the stack under the controller of this effect, with the same targets unless they
-    choose new ones (a yes/no, then the targets)."""
+    copy is put on the stack, not cast, owned and controlled by the player who copied it, with the
+    spell's characteristics (both faces of a double-faced spell, 707.10g) and the choices made for it,
+    the same targets unless that player chooses new ones (a yes/no, then the targets): any of them may
+    be left unchanged, even illegal ones, but a new one must be legal (707.10c). `except: {not_legendary:
+    true}` changes the copy's copiable values (707.9b). Off the stack it ceases to exist (707.10a)."""
     from reference_engine.casting import spell_ability
     from reference_engine.model import StackItem
-    from reference_engine.moves import Illegal
-    from reference_engine.targets import check_targets
 
     state = game.state
     for original in objects(game, ctx, params["what"]):
         item = next((i for i in state.stack if i.object_id == original.id), None)
         if item is None:
             continue
-        copy = state.add_object(original.card, ctx.controller, Zone.STACK, face=original.face)
+        copy = state.add_object(spell_copy_card(original.card, params.get("except")), ctx.controller, Zone.STACK,
+                                face=original.face)
         copy.spell_copy, copy.x, copy.targets = True, original.x, original.targets
+        if params.get("not_legendary"):  # '... except it isn't legendary' (707.9b)
+            from dataclasses import replace as replaced
+            copy.card = replaced(copy.card, printed_cache={}, faces=tuple(
+                replaced(f, supertypes=tuple(s for s in f.supertypes if s != "Legendary")) for f in copy.card.faces))
         targets = item.targets
         ability = spell_ability(characteristics(state, copy))
         specs = ability.data.get("targets", []) if ability else []
@@ -180,18 +187,37 @@ def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
                     break
                 state.rejection = "answer yes or no"
             if move.yes:
-                pick = Decision(ctx.controller, "targets", f"choose new targets for the copy of {original.card.name}",
-                                {"source": copy.uid})
-                while True:
-                    move = yield pick
-                    try:
-                        if move.targets is None:
-                            raise Illegal("targets must be chosen")
-                        check_targets(game, specs, move.targets, ctx.controller, None)
-                        targets = tuple(move.targets)
-                        break
-                    except Illegal as exc:
-                        state.rejection = str(exc)
+                targets = yield from _new_targets(game, ctx.controller, copy, specs, targets)
         copy.targets = targets
         state.stack.append(StackItem(id=state.new_id(), controller=ctx.controller, object_id=copy.id,
                                      targets=targets, x=original.x, source_name=item.source_name))
+
+
+def spell_copy_card(card: CardDef, exceptions: dict[str, Any] | None) -> CardDef:
+    """A copy of a spell has both faces of a double-faced spell, with the same face up (707.10g);
+    'except it isn't legendary' changes the copy's copiable values (707.9b)."""
+    if not exceptions or not exceptions.get("not_legendary"):
+        return card
+    from dataclasses import replace
+
+    faces = tuple(replace(f, supertypes=tuple(s for s in f.supertypes if s != "Legendary")) for f in card.faces)
+    return CardDef(name=card.name, layout=card.layout, faces=faces)
+
+
+def _new_targets(game, controller: str, copy, specs, old: tuple[Target, ...]) -> Procedure:
+    """707.10c: the player may leave any target unchanged, even an illegal one; a new one must be legal."""
+    state = game.state
+    decision = Decision(controller, "targets", f"choose new targets for the copy of {copy.card.name}",
+                        {"source": copy.uid})
+    while True:
+        move = yield decision
+        chosen = tuple(move.targets) if move.targets is not None else None
+        if chosen is None or len(chosen) != len(old):
+            state.rejection = f"choose {len(old)} target(s) for the copy: the same ones, or new legal ones"
+            continue
+        wrong = next((new for spec, new, was in zip(specs, chosen, old)
+                      if new != was and not is_legal(game, spec, new, controller, None)), None)
+        if wrong is not None:
+            state.rejection = f"{game.describe_target(wrong)} is not a legal new target for the copy (rule 707.10c)"
+            continue
+        return chosen

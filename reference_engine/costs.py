@@ -23,7 +23,10 @@ class Cost:
     sacrifice_self: bool = False
     sacrifice: tuple[str, ...] | None = None  # 'Sacrifice a creature': the types or subtypes to choose from
     sacrifice_other: bool = False
+    discard: int = 0  # 'Discard a card' (choosing the card is not modelled: activating it is an engine limit)
+    exile_self: bool = False  # 'Exile this creature:' (rule 118.3: a cost that moves its own source)
     life: int = 0
+    discard_hand: bool = False  # 'Discard your hand'
     loyalty: int | None = None  # +N or -N loyalty counters (rule 606.4)
     remove_counter: str | None = None  # 'Remove a [kind] counter from this'
 
@@ -41,9 +44,15 @@ class Cost:
                 fields["mana"] = ManaCost.parse(part)
             elif part.startswith("Sacrifice this") or part.startswith("Sacrifice ~"):
                 fields["sacrifice_self"] = True
+            elif part == "Discard a card":
+                fields["discard"] = 1
+            elif part.startswith("Exile this"):
+                fields["exile_self"] = True
             elif match := _SACRIFICE_A.match(part):
                 fields["sacrifice"] = tuple(match.group(1).split(" or "))
                 fields["sacrifice_other"] = part.startswith("Sacrifice another")
+            elif part == "Discard your hand":
+                fields["discard_hand"] = True
             elif match := _PAY_LIFE.match(part):
                 fields["life"] = int(match.group(1))
             elif match := _REMOVE_COUNTER.match(part):

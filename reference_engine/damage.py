@@ -19,14 +19,15 @@ an effect that no longer has anything to modify (the damage is already all preve
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 from reference_engine import prevention
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.model import Target, Zone
-from reference_engine.moves import Decision
-from reference_engine.replacement import Applicable, EngineLimit, choose_order
+from reference_engine.moves import Procedure
+from reference_engine.limits import EngineLimit
+from reference_engine.replacement import Applicable, choose_order
 
 
 def applicable(game, source, target: Target, *, combat: bool) -> list[Applicable]:
@@ -47,7 +48,7 @@ def applicable(game, source, target: Target, *, combat: bool) -> list[Applicable
                 if spec is not None and _covers(game, spec, source, target, receiver, ctx):
                     found.append(Applicable(obj.uid, chars.name, obj.timestamp, (kind, spec)))
     if prevention.prevents(game, source, target, 0, combat=combat):
-        alls = prevention.preventing(game, source, target, combat=combat) or [None]
+        alls: list[Any] = prevention.preventing(game, source, target, combat=combat) or [None]
         found += [Applicable(e.source_uid if e else None, e.source_name if e else "a prevention effect",
                              e.timestamp if e else 0, ("prevent_all", e)) for e in alls]
     found += [Applicable(s.source_uid, s.source_name, s.timestamp, ("shield", s))
@@ -131,7 +132,7 @@ def affected_player(game, target: Target) -> str:
 
 
 def choose(game, source, target: Target, amount: int, *, combat: bool,
-           self_replacements: tuple[Applicable, ...] = ()) -> Iterator[Decision]:
+           self_replacements: tuple[Applicable, ...] = ()) -> Procedure:
     """The order to apply this event's effects in, asked of the affected player when it matters. The
     spell's own self-replacement effects come first (614.15, 616.1a); the player orders the others."""
     effects = applicable(game, source, target, combat=combat)

@@ -9,7 +9,6 @@ before each priority; `become` transforms the permanents as it becomes day or ni
 from __future__ import annotations
 
 from reference_engine.layers import characteristics
-from reference_engine.state import DAY_NIGHT_ENFORCED
 
 #: The keyword whose permanents transform as it becomes `designation`, and the face they must have up.
 TRANSFORMS_AS_IT_BECOMES = {"night": ("Daybound", 0), "day": ("Nightbound", 1)}
@@ -21,7 +20,7 @@ def _with_keyword(game, keyword: str):
 
 def _keywords_on_battlefield(game) -> set[str]:
     state = game.state
-    return {a.keyword for o in state.battlefield() for a in characteristics(state, o).abilities if a.kind == "keyword"}
+    return {a.keyword for o in state.battlefield() for a in characteristics(state, o).abilities if a.kind == "keyword"}  # type: ignore[misc]
 
 
 def check_designation(game) -> None:
@@ -50,11 +49,11 @@ def enforce(game) -> None:
     """What daybound and nightbound say must hold at any time (702.145c, d, f, g). Once it holds, it
     keeps holding until the state's version changes (the designation, or what is on the battlefield)."""
     state = game.state
-    if state.__dict__.get(DAY_NIGHT_ENFORCED) == state.version:
+    if state.now().day_night_enforced:
         return
     check_designation(game)
     transform_mismatched(game)
-    state.__dict__[DAY_NIGHT_ENFORCED] = state.version
+    state.now().day_night_enforced = True
 
 
 def become(game, designation: str) -> None:

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from reference_engine import ops
-from reference_engine.carddefs import token_card
+from reference_engine.carddefs import predefined_token, token_card
 from reference_engine.conditions import holds
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import MODIFIERS, characteristics
 from reference_engine.model import ContinuousEffect, Emblem, GameObject, StackItem, Target, Zone
-from reference_engine.moves import Decision
+from reference_engine.moves import Decision, Procedure
 
 
 @dataclass
@@ -46,12 +46,14 @@ EFFECTS: dict[str, Effect] = {}
 
 def effect(name: str) -> Callable[[Effect], Effect]:
     def register(fn: Effect) -> Effect:
+        if name in EFFECTS:  # two definitions of one name: the later would silently win
+            raise ValueError(f"{name!r} is registered twice ({EFFECTS[name].__module__} and {fn.__module__})")
         EFFECTS[name] = fn
         return fn
     return register
 
 
-def run(game, ctx: Ctx, steps: list[dict[str, Any]]) -> Iterator[Decision]:
+def run(game, ctx: Ctx, steps: list[dict[str, Any]]) -> Procedure:
     for step in steps or []:
         ((name, params),) = step.items()
         fn = EFFECTS.get(name)
@@ -160,13 +162,13 @@ def _damage_source(game, ctx: Ctx) -> ops.DamageSource:
 
 # --- the effects ------------------------------------------------------------------------------
 @effect("damage")
-def _damage(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _damage(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'[Source] deals N damage to [target]' (or to each of them: {all: filter}). `instead: {if, amount}`:
     '... deals 4 damage instead if you control three or more artifacts', a self-replacement (614.15)."""
     from reference_engine.damage import self_replacement
 
     amount = value(game, ctx, params["amount"])
-    selfs = ()
+    selfs: tuple[Any, ...] = ()
     instead = params.get("instead")
     if instead is not None and holds(game, instead.get("if"), ctx):
         selfs = (self_replacement(ctx.source_uid, ctx.source_name, value(game, ctx, instead["amount"])),)
@@ -197,8 +199,15 @@ def _sacrifice(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("counter")
 def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """Rule 701.6a: a countered spell is removed from the stack and put into its owner's graveyard."""
+    """Rule 701.6a: a countered spell or ability is removed from the stack, and none of its effects
+    occur; a countered spell is put into its owner's graveyard."""
     state = game.state
+    for target in targets_of(game, ctx, params["what"]):
+        if target.kind == "ability":
+            item = next((i for i in state.stack if i.id == target.value), None)
+            if item is not None:
+                state.stack.remove(item)
+                ops.emit(game, "ability_countered", controller=item.controller, source_uid=item.source_uid)
     for obj in objects(game, ctx, params["what"]):
         item = next((i for i in state.stack if i.object_id == obj.id), None)
         if item is not None:
@@ -209,7 +218,7 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("return_to_battlefield")
-def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{what, transformed, counters: {"+1/+1": 1}, is: [effects]}: '... return it to the battlefield [with a
     +1/+1 counter]'; 'is: [{add_subtypes: ...}]' for 'that creature is a Zombie in addition ...', which
     applies as it enters (611.2e). Later steps call what entered 'it'."""
@@ -246,7 +255,7 @@ def _reflexive(game, ctx: Ctx, params: dict[str, Any]) -> None:
     from reference_engine.state import PendingTrigger
 
     state = game.state
-    state.pending_triggers.append(PendingTrigger(ctx.controller, ctx.source_id, ctx.source_uid, ctx.source_name,
+    state.pending_triggers.append(PendingTrigger(ctx.controller, ctx.source_id, ctx.source_uid, ctx.source_name,  # type: ignore[arg-type]
                                                  params["ability"], {}, state.new_timestamp(),
                                                  source_snapshot=ctx.snapshot))
 
@@ -291,17 +300,21 @@ def _gain_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("create_token")
-def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
-    card = token_card(params["token"])
+def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+    """{token: {characteristics}} or {predefined: Treasure} (rule 111.10), with `count`, `tapped`,
+    `counters` it is created with ('incubate N': an Incubator with N +1/+1 counters, 701.53a), and
+    `attached_to` for an Aura token such as a Role."""
+    card = predefined_token(params["predefined"]) if "predefined" in params else token_card(params["token"])
     hosts = objects(game, ctx, params["attached_to"]) if "attached_to" in params else None
     if hosts is not None and not any(h.zone is Zone.BATTLEFIELD for h in hosts):
-        ctx.memory["it"] = []  # 'create a Role token attached to it': nothing to attach it to (303.7)
+        ctx.memory["it"] = []  # 'create a Role token attached to it': nothing to attach it to (303.4f)
         return
     made = []
     for _ in range(ops.effect_amounts(game, ctx.controller, "tokens_multiply", value(game, ctx, params.get("count", 1)))):
-        new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False))
+        new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False),
+                                          counters=params.get("counters"))
         if hosts:
-            new.attached_to = hosts[0].id  # created attached (an Aura token, e.g. a Role)
+            new.attached_to = hosts[0].id  # an Aura token created attached to a permanent (303.4f)
             game.state.touch()
         made.append(new.id)
     ctx.memory["it"] = made
@@ -325,7 +338,7 @@ def _modify(game, ctx: Ctx, params: dict[str, Any]) -> None:
         ((name, raw),) = part.items()
         layer = MODIFIERS[name][0]
         if name == "grant":
-            args = {"abilities": [a if not isinstance(a, str) else parse_ability(a) for a in raw]}
+            args: dict[str, Any] = {"abilities": [a if not isinstance(a, str) else parse_ability(a) for a in raw]}
         elif name == "gain_control":
             args = {"controller": ctx.controller}  # 'gain control of': the effect's controller
         else:
@@ -343,7 +356,7 @@ def you_control_source(state, source_id: int | None, controller: str) -> bool:
 
 
 @effect("if")
-def _if(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _if(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{condition: {...}, then: [...]}: a condition checked as the effect resolves."""
     if holds(game, params["condition"], ctx):
         yield from run(game, ctx, params["then"])
@@ -402,7 +415,7 @@ def _remove_all_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("add_or_remove_counter")
-def _add_or_remove_counter(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _add_or_remove_counter(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Choose a counter on target permanent. Remove that counter from it or put another of those
     counters on it' (Clockspinning): the controller chooses the kind and which of the two to do."""
     state = game.state
@@ -433,11 +446,11 @@ def _transform(game, ctx: Ctx, params: dict[str, Any]) -> None:
     since the ability was put on the stack (701.27f)."""
     for obj in objects(game, ctx, params["what"]):
         own = ctx.item is not None and not ctx.item.is_spell and obj.uid == ctx.source_uid
-        ops.transform(game, obj, own_ability_since=ctx.item.source_transform_count if own else None)
+        ops.transform(game, obj, own_ability_since=ctx.item.source_transform_count if own else None)  # type: ignore[union-attr]
 
 
 @effect("sacrifice_unless")
-def _sacrifice_unless(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _sacrifice_unless(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Sacrifice this unless you sacrifice a [filter]': the controller chooses one or none."""
     state = game.state
     fctx = FilterContext(ctx.controller, ctx.source_id)
@@ -473,7 +486,7 @@ def _create_emblem(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("fight")
-def _fight(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _fight(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """Rule 701.14: two creatures each deal damage equal to their power to the other. If either is
     no longer on the battlefield, no longer a creature, or an illegal target, neither deals damage
     (701.14b): unlike 'deals damage equal to its power', fight never uses last known information."""
@@ -500,7 +513,7 @@ def _become_day_night(game, ctx: Ctx, params: str) -> None:
 
 
 @effect("choose_any_number")
-def _choose_any_number(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _choose_any_number(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'... any number of [filter]': the controller chooses, as the effect resolves, any number of
     the permanents that match now (none included); later steps refer to them as 'it'."""
     state = game.state
@@ -564,10 +577,12 @@ def _prevent_next_instance(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("exile")
 def _exile(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'Exile [it]'."""
+    """'Exile [it]'; later steps call the exiled cards `it` ('then return that card', 400.7)."""
+    made = []
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is not Zone.EXILE:
-            ops.move(game, obj, Zone.EXILE)
+            made.append(ops.move(game, obj, Zone.EXILE).id)
+    ctx.memory["it"] = made
 
 
 @effect("shuffle_into_library")
@@ -662,7 +677,7 @@ def _attach(game, ctx: Ctx, params: dict[str, Any]) -> None:
 @effect("unmodelled")
 def _unmodelled(game, ctx: Ctx, params: Any) -> None:
     """An ability the reference engine does not model yet: an engine error if it ever resolves."""
-    from reference_engine.replacement import EngineLimit
+    from reference_engine.limits import EngineLimit
 
     raise EngineLimit(f"{ctx.source_name}: {params} is not modelled by the reference engine")
 
@@ -670,11 +685,11 @@ def _unmodelled(game, ctx: Ctx, params: Any) -> None:
 
 
 @effect("living_death")
-def _living_death(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _living_death(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """Living Death: each player exiles the creature cards of their graveyard, then sacrifices their
     creatures, then puts the exiled cards onto the battlefield. They enter at once, so the active
     player's get the earlier timestamps (613.7m)."""
-    from reference_engine.replacement import EngineLimit
+    from reference_engine.limits import EngineLimit
 
     state = game.state
     exiled: dict[str, list[int]] = {}
@@ -690,7 +705,3 @@ def _living_death(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
             raise EngineLimit("the order of one player's permanents entering at once (613.7m) is not asked")
         for obj in cards:
             yield from ops.enter_battlefield(game, obj, player)
-
-
-# Effects that live in their own modules register themselves here.
-from reference_engine import copy_effects, optional_effects  # noqa: E402,F401

@@ -22,18 +22,21 @@ class FilterContext:
     source_uid: int | None = None
 
 
-Condition = Callable[[GameState, GameObject, Any, FilterContext, Any], bool]
+#: (state, the object or None when only its characteristics remain, the condition's value, context, characteristics)
+Condition = Callable[[GameState, GameObject | None, Any, FilterContext, Any], bool]
 CONDITIONS: dict[str, Condition] = {}
 
 
 def condition(name: str) -> Callable[[Condition], Condition]:
     def register(fn: Condition) -> Condition:
+        if name in CONDITIONS:  # two definitions of one name: the later would silently win
+            raise ValueError(f"{name!r} is registered twice ({CONDITIONS[name].__module__} and {fn.__module__})")
         CONDITIONS[name] = fn
         return fn
     return register
 
 
-def matches(state: GameState, obj: GameObject, filt: dict[str, Any] | None, ctx: FilterContext,
+def matches(state: GameState, obj: GameObject | None, filt: dict[str, Any] | None, ctx: FilterContext,
             chars: Any = None) -> bool:
     """True if `obj` meets every condition of `filt`. `chars` overrides its characteristics (layers)."""
     if not filt:
@@ -41,6 +44,7 @@ def matches(state: GameState, obj: GameObject, filt: dict[str, Any] | None, ctx:
     if chars is None:
         from reference_engine.layers import characteristics
 
+        assert obj is not None, "matches() needs the object or its characteristics"
         chars = characteristics(state, obj)
     for key, value in filt.items():
         check = CONDITIONS.get(key)
@@ -79,6 +83,13 @@ def _subtypes_any(state, obj, value, ctx, chars) -> bool:
 @condition("supertypes")
 def _supertypes(state, obj, value, ctx, chars) -> bool:
     return all(t in chars.supertypes for t in value)
+
+
+@condition("transformed")
+def _transformed(state, obj, value, ctx, chars) -> bool:
+    """'a transformed permanent': a double-faced permanent with its back face up, never one front face
+    up again after transforming back (701.27g)."""
+    return (obj.card.double_faced and obj.face == 1) == bool(value)
 
 
 @condition("not_supertypes")
@@ -126,12 +137,6 @@ def _mana_value_max(state, obj, value, ctx, chars) -> bool:
     return chars.mana_value <= value
 
 
-@condition("power_min")
-def _power_min(state, obj, value, ctx, chars) -> bool:
-    """'with power N or greater'."""
-    return (chars.power or 0) >= value
-
-
 @condition("tapped")
 def _tapped(state, obj, value, ctx, chars) -> bool:
     return obj.tapped == bool(value)
@@ -157,6 +162,18 @@ def _lacks_keywords(state, obj, value, ctx, chars) -> bool:
     return not any(chars.has_keyword(k) for k in value)
 
 
+@condition("colors")
+def _colors(state, obj, value, ctx, chars) -> bool:
+    """'Green creatures': has each of these colors, whatever others it has (rule 608.2j)."""
+    return all(c in chars.colors for c in value)
+
+
+@condition("mana_value_parity")
+def _mana_value_parity(state, obj, value, ctx, chars) -> bool:
+    """'Spells with even mana values' (zero is even); a spell on the stack counts its X (202.3e)."""
+    return (chars.mana_value % 2 == 0) == (value == "even")
+
+
 @condition("colorless")
 def _colorless(state, obj, value, ctx, chars) -> bool:
     return (not chars.colors) == bool(value)
@@ -174,12 +191,6 @@ def _colors_any(state, obj, value, ctx, chars) -> bool:
     return any(c in chars.colors for c in value)
 
 
-@condition("colors")
-def _colors(state, obj, value, ctx, chars) -> bool:
-    """Has every one of these colors ('a blue spell': [U])."""
-    return all(c in chars.colors for c in value)
-
-
 @condition("not_subtypes")
 def _not_subtypes(state, obj, value, ctx, chars) -> bool:
     """Has none of these subtypes ('creatures other than Werewolves and Wolves')."""
@@ -192,18 +203,6 @@ def _attached_to_source(state, obj, value, ctx, chars) -> bool:
     source = state.objects.get(ctx.source_id) if ctx.source_id is not None else None
     attached = source is not None and source.attached_to == obj.id
     return attached == bool(value)
-
-
-@condition("colors")
-def _colors(state, obj, value, ctx, chars) -> bool:
-    """'White creatures': has each of these colors."""
-    return all(c in chars.colors for c in value)
-
-
-@condition("not_supertypes")
-def _not_supertypes(state, obj, value, ctx, chars) -> bool:
-    """'Nonbasic lands': has none of these supertypes."""
-    return not any(t in chars.supertypes for t in value)
 
 
 @condition("power_min")

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Iterator
 
 from reference_engine.layers import Characteristics, characteristics
 from reference_engine.model import GameObject, Target
-from reference_engine.moves import Decision, Illegal, Move, answers
+from reference_engine.moves import Decision, Illegal, Move, Procedure, answers
 from reference_engine.state import GameState
 from reference_engine.turn import play
 
@@ -19,7 +18,7 @@ class Game:
 
     def __init__(self, state: GameState, *, resume: bool = True) -> None:
         self.state = state
-        self._loop: Iterator[Decision] = play(self, resume=resume)
+        self._loop: Procedure = play(self, resume=resume)
         self.pending: Decision | None = self._step(None)
 
     def _step(self, move: Move | None) -> Decision | None:
@@ -53,5 +52,8 @@ class Game:
     def describe_target(self, target: Target) -> str:
         if target.kind == "player":
             return str(target.value)
-        obj = self.state.objects.get(target.value)
+        if target.kind == "ability":
+            item = next((i for i in self.state.stack if i.id == target.value), None)
+            return f"the ability of {item.source_name}" if item is not None else "an ability no longer on the stack"
+        obj = self.state.objects.get(target.value)  # type: ignore[arg-type]
         return self.chars(obj).name if obj is not None else f"object {target.value}"

@@ -15,11 +15,12 @@ from importlib import resources
 from typing import Any, Callable, Iterable, Iterator
 
 from reference_engine.mana import ManaCost
-from reference_engine.model import Ability, CardDef, ContinuousEffect, Face, GameObject, Zone
-from reference_engine.state import CHARACTERISTICS_CACHE, GameState
+from reference_engine.model import Ability, CardDef, ContinuousEffect, Face, GameObject, Layer, Zone
+from reference_engine.state import GameState
 
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 COLOR_ORDER = "WUBRG"
+MODAL_DFC = "modal_dfc"  # the Oracle layout of modal double-faced cards (rule 712.3)
 
 
 @lru_cache(maxsize=None)
@@ -33,8 +34,8 @@ def intrinsic_mana_ability(land_type: str) -> Ability:
     """Rule 305.6: each basic land type has '{T}: Add [mana]'."""
     from reference_engine.costs import Cost
 
-    return Ability("mana", {"cost": "{T}", "_cost": Cost.parse("{T}"), "add": f"{{{BASIC_LAND_MANA[land_type]}}}",
-                            "intrinsic": True})
+    return Ability("mana", {"cost": "{T}", "add": f"{{{BASIC_LAND_MANA[land_type]}}}", "intrinsic": True},
+                   cost=Cost.parse("{T}"))
 
 
 @dataclass
@@ -69,7 +70,7 @@ class Characteristics:
     def keywords(self) -> list[str]:
         out: list[str] = []
         for ability in self.abilities:
-            if ability.kind == "keyword" and ability.keyword not in out:
+            if ability.kind == "keyword" and ability.keyword is not None and ability.keyword not in out:
                 out.append(ability.keyword)
         return out
 
@@ -107,6 +108,12 @@ def printed(face: Face, card: CardDef, controller: str, *, mana_value_face: Face
         any(a.keyword == "Changeling" and a.kind == "keyword" for a in face.abilities))
 
 
+def mana_value_face(card: CardDef, face: Face) -> Face:
+    """The face whose mana cost gives the mana value: a nonmodal double-faced card's back face uses its
+    front face's (rule 712.8e); a modal double-faced card's face that is up uses its own (712.8f)."""
+    if card.layout == MODAL_DFC or face not in card.faces:
+        return face
+    return card.faces[0]
 @lru_cache(maxsize=1)
 def _face_down_face() -> Face:
     return Face(name="", mana_cost=None, color_indicator=frozenset(), supertypes=(), types=("Creature",),
@@ -127,14 +134,14 @@ def characteristics(state: GameState, obj: GameObject) -> Characteristics:
         key = (obj.face, x, obj.controller)
         found = obj.card.printed_cache.get(key)
         if found is None:
-            found = printed(obj.card.faces[obj.face], obj.card, obj.controller, mana_value_face=obj.card.faces[0], x=x)
+            found = printed(obj.card.faces[obj.face], obj.card, obj.controller,
+                            mana_value_face=mana_value_face(obj.card, obj.card.faces[obj.face]), x=x)
             obj.card.printed_cache[key] = found
         return found
-    cache = state.__dict__.get(CHARACTERISTICS_CACHE)
-    if cache is None or cache[0] != state.version:
-        cache = (state.version, _compute_battlefield(state))
-        state.__dict__[CHARACTERISTICS_CACHE] = cache
-    return cache[1][obj.id]
+    derived = state.now()
+    if derived.characteristics is None:
+        derived.characteristics = _compute_battlefield(state)
+    return derived.characteristics[obj.id]
 
 
 # --- layer 1 ---------------------------------------------------------------------------------
@@ -155,9 +162,9 @@ Modifier = Callable[[Characteristics, dict[str, Any]], None]
 MODIFIERS: dict[str, tuple[str, Modifier]] = {}
 
 
-def modifier(name: str, layer: str) -> Callable[[Modifier], Modifier]:
+def modifier(name: str, layer: Layer | str) -> Callable[[Modifier], Modifier]:
     def register(fn: Modifier) -> Modifier:
-        MODIFIERS[name] = (layer, fn)
+        MODIFIERS[name] = (Layer(layer), fn)
         return fn
     return register
 
@@ -264,6 +271,15 @@ def _cant_have(chars: Characteristics, params: dict[str, Any]) -> None:
     chars.cant_have |= set(params["keywords"])
 
 
+@modifier("modify_pt_count", "7c")
+def _modify_pt_count(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'... gets +1/+0 for each [permanent]' (counted as it applies)."""
+    if chars.power is not None:
+        chars.power += params.get("power", 0) * params["value"]
+    if chars.toughness is not None:
+        chars.toughness += params.get("toughness", 0) * params["value"]
+
+
 @modifier("set_pt_count", "7b")
 def _set_pt_count(chars: Characteristics, params: dict[str, Any]) -> None:
     """'Power and toughness are each equal to the number of [permanents]' (counted as it applies)."""
@@ -276,7 +292,7 @@ def _set_pt_to_mana_value(chars: Characteristics, params: dict[str, Any]) -> Non
     chars.power = chars.toughness = chars.mana_value
 
 
-LAYER_ORDER = ("2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
+LAYER_ORDER = tuple(layer for layer in Layer if layer is not Layer.COPY)  # copy effects: _copied_face
 
 
 @dataclass
@@ -303,9 +319,7 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
     chars: dict[int, Characteristics] = {}
     for obj in objects:
         face, card = copiable_values(state, obj)
-        # A back face's mana value is its front face's (rule 712.8e).
-        mana_value_face = card.faces[0] if face in card.faces else face
-        chars[obj.id] = printed(face, card, obj.controller, mana_value_face=mana_value_face)
+        chars[obj.id] = printed(face, card, obj.controller, mana_value_face=mana_value_face(card, face))
         if obj.copy_token and face is not card.faces[0]:
             chars[obj.id].mana_value = 0  # a copy of a back face has mana value 0 (202.3b)
         if obj.face_down:
@@ -313,7 +327,7 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
 
     resolved = [
         _Application(e.layer, e.timestamp, e.modifier, e.params,
-                     (lambda c, ids=e.affected: [i for i in ids if i in c]))
+                     (lambda c, ids=e.affected: [i for i in ids if i in c]))  # type: ignore[misc]
         for e in state.effects if e.layer != "1" and _lasts(state, e)
     ]
     run = _LayerRun(chars)
@@ -360,7 +374,7 @@ class _LayerRun:
         """Whether the effect exists: a static ability's effect that hasn't begun to apply doesn't if
         its source no longer has the ability (rules 613.6, 613.8a), or its condition doesn't hold."""
         if application.key is not None and application.key not in self.started:
-            source = chars.get(application.source_id)
+            source = chars.get(application.source_id)  # type: ignore[arg-type]
             if source is not None and application.ability is not None and application.ability not in source.abilities:
                 return False
         return application.condition is None or application.condition()
@@ -480,12 +494,12 @@ def _counter_applications(objects: list[GameObject]) -> list[_Application]:
         hone = obj.counters.get("hone", 0)
         if hone and obj.attached_to is not None:  # 'a hone counter on an Equipment gives +1/+0' (122.1j)
             out.append(_Application("7c", _counter_timestamp(obj, "hone"), "modify_pt", {"power": hone, "toughness": 0},
-                                    (lambda c, i=obj.attached_to: [i] if i in c else [])))
+                                    (lambda c, i=obj.attached_to: [i] if i in c else [])))  # type: ignore[misc]
         for kind, sign in (("+1/+1", 1), ("-1/-1", -1)):
             n = obj.counters.get(kind, 0)
             if n:
                 out.append(_Application("7c", _counter_timestamp(obj, kind), "modify_pt",
-                                        {"power": sign * n, "toughness": sign * n}, (lambda c, i=obj.id: [i])))
+                                        {"power": sign * n, "toughness": sign * n}, (lambda c, i=obj.id: [i])))  # type: ignore[misc]
     return out
 
 
@@ -506,7 +520,7 @@ def _keyword_counter_applications(objects: list[GameObject]) -> list[_Applicatio
         for kind, keyword in KEYWORD_COUNTERS.items():
             if obj.counters.get(kind, 0):
                 out.append(_Application("6", _counter_timestamp(obj, kind), "grant",
-                                        {"abilities": [_keyword(keyword)]}, (lambda c, i=obj.id: [i])))
+                                        {"abilities": [_keyword(keyword)]}, (lambda c, i=obj.id: [i])))  # type: ignore[misc]
     return out
 
 

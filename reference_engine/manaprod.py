@@ -12,13 +12,13 @@ Filters are relative to the ability's controller ('you', 'opponent').
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterator
+from typing import Any
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import COLORS, MANA_TYPES, parse_mana
 from reference_engine.model import Ability, GameObject
-from reference_engine.moves import Decision, Illegal
+from reference_engine.moves import Illegal, Procedure
 from reference_engine.replacement import (mana_replacement_effects, mana_replacements, order_mana_replacements,
                                           possible_types, replace_production)
 from reference_engine.triggers import Event, check
@@ -26,7 +26,7 @@ from reference_engine.triggers import Event, check
 
 def is_tapping_for_mana(ability: Ability) -> bool:
     """Rule 106.12: to tap a permanent for mana is to activate a mana ability with {T} in its cost."""
-    return ability.kind == "mana" and ability.data["_cost"].tap
+    return ability.kind == "mana" and ability.cost.tap
 
 
 def is_triggered_mana_ability(ability: Ability) -> bool:
@@ -93,7 +93,7 @@ def production(game, obj: GameObject, ability: Ability, controller: str, chosen:
 
 
 def resolve_mana_ability(game, obj: GameObject, ability: Ability, controller: str, produced: Counter[str],
-                         snap: Any) -> Iterator[Decision]:
+                         snap: Any) -> Procedure:
     """The mana ability resolves (605.3b): replacement effects modify what it produces (106.12b), in
     the order its controller chooses when that matters (616.1), the mana is added, then triggered mana
     abilities resolve at once (605.4a).
@@ -103,6 +103,11 @@ def resolve_mana_ability(game, obj: GameObject, ability: Ability, controller: st
     specs = yield from order_mana_replacements(game, controller, effects, produced)
     produced = replace_production(specs, produced)
     game.state.players[controller].pool.update(produced)
+    if "Snow" in snap.supertypes:  # 107.4h: mana from a snow source can pay {S}
+        game.state.players[controller].snow.update(produced)
+    if "spend_only" in ability.data:  # 106.6a: the restriction applies to all the mana produced
+        game.state.players[controller].restricted.extend(
+            (mana, ability.data["spend_only"]) for mana in sorted(produced.elements()))
     event = Event("mana_ability_resolved", {
         "source_id": obj.id, "source_object": obj, "player": controller, "tapped_for_mana": tapped_for_mana,
         "produced": +produced, "source_snapshot": snap})
@@ -122,7 +127,7 @@ def _resolve_triggered_mana_ability(game, trigger: Any) -> None:
     elif spec.get("type_produced"):
         produced = trigger.event["produced"]
         if len(produced) > 1:
-            from reference_engine.replacement import EngineLimit
+            from reference_engine.limits import EngineLimit
 
             raise EngineLimit("a land that produced several types of mana at once: the choice of type "
                               "for the additional mana is not modelled")

@@ -37,6 +37,64 @@ class Step(StrEnum):
     CLEANUP = "cleanup"
 
 
+class AbilityKind(StrEnum):
+    """The kinds of ability a card definition names (reference_engine/cards/). Ability.kind holds the
+    value as a plain string: it is compared in the engine's hottest loops, where a str is faster."""
+
+    KEYWORD = "keyword"
+    MANA = "mana"
+    ACTIVATED = "activated"
+    LOYALTY = "loyalty"
+    TRIGGERED = "triggered"
+    STATIC = "static"
+    REPLACEMENT = "replacement"
+    SPELL = "spell"
+    RULE = "rule"  # a rule change, such as 'triggers an additional time'
+
+
+class DecisionKind(StrEnum):
+    """What a player is asked (moves.Decision). Priority and the two combat declarations are answered
+    by their own moves, every other kind by a Choose."""
+
+    PRIORITY = "priority"
+    ATTACKERS = "attackers"
+    BLOCKERS = "blockers"
+    ORDER_TRIGGERS = "order_triggers"
+    REPLACEMENT = "replacement"  # which replacement or prevention effect applies first (616.1)
+    DAMAGE = "damage"  # how the player's creatures assign their combat damage (510.1)
+    TARGETS = "targets"
+    MAY = "may"
+    OBJECTS = "objects"
+    COLOR = "color"
+    MANA = "mana"
+    COUNTER = "counter"
+
+
+class Layer(StrEnum):
+    """The layers and sublayers continuous effects apply in, in order (rule 613.1, 613.4); the values
+    sort in that order."""
+
+    COPY = "1"
+    CONTROL = "2"
+    TEXT = "3"
+    TYPE = "4"
+    COLOR = "5"
+    ABILITY = "6"
+    PT_DEFINING = "7a"
+    PT_SETTING = "7b"
+    PT_MODIFYING = "7c"
+    PT_SWITCHING = "7d"
+
+
+class Duration(StrEnum):
+    """How long a resolved effect lasts (rule 611.2a-b)."""
+
+    END_OF_TURN = "end_of_turn"
+    UNTIL_YOUR_NEXT_TURN = "until_your_next_turn"
+    WHILE_YOU_CONTROL_SOURCE = "while_you_control_source"  # 'for as long as you control [it]'
+    PERMANENT = "permanent"
+
+
 #: Steps in turn order (rule 500.1).
 STEPS: tuple[Step, ...] = tuple(Step)
 MAIN_PHASES = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
@@ -52,12 +110,18 @@ class _Immutable(Shared):
 class Ability(_Immutable):
     """One ability of a face, as defined in reference_engine/cards/: its kind and its data.
 
-    kind is one of keyword, mana, activated, loyalty, triggered, static, replacement, spell.
+    kind is an AbilityKind's value.
     """
 
     kind: str
     data: Mapping[str, Any]
     keyword: str | None = None
+    cost: Any = None  # a Cost (reference_engine/costs.py), parsed from data["cost"]
+    additional_cost: Any = None  # a ManaCost: an optional additional cost such as buyback (rule 601.2b)
+    cast_cost: Any = None  # a ManaCost paid rather than the mana cost, such as disturb's (702.146a)
+    extra_cost: Any = None  # a ManaCost: the price of flash, 'if you pay {2} more' (rule 601.3c)
+    alternative_cost: Any = None  # a ManaCost paid 'rather than pay its mana cost' (rule 118.9)
+    text: str | None = None  # its Oracle text (or the quoted text of the effect granting it), if known
 
     @property
     def is_activated(self) -> bool:
@@ -116,7 +180,7 @@ class CardDef(_Immutable):
 class Target:
     """A chosen target: a player (by name) or an object (by id)."""
 
-    kind: str  # "player" | "object"
+    kind: str  # "player" | "object" | "ability" (an activated or triggered ability on the stack, by stack id)
     value: str | int
 
 
@@ -152,6 +216,7 @@ class GameObject:
     # The X of the spell this permanent was, for its enters abilities (rule 107.3m).
     spell_x: int | None = None
     loyalty_turn: int | None = None  # turn a loyalty ability of it was last activated (rule 606.3)
+    activated_turns: dict[int, int] = field(default_factory=dict)  # 'only once each turn' (602.1b): index -> turn
     class_level: int = 1  # a Class's level (rule 716.2): a designation, not level counters (711.7)
 
     @property
@@ -186,13 +251,13 @@ class StackItem:
 class ContinuousEffect:
     """An effect from a resolved spell or ability (rule 611), applied in its layer (rule 613)."""
 
-    layer: str  # "1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d"
+    layer: Layer | str
     timestamp: int
     modifier: str
     params: dict[str, Any]
     affected: frozenset[int]
     controller: str
-    duration: str = "end_of_turn"  # end_of_turn | permanent | while_you_control_source (611.2b)
+    duration: Duration | str = Duration.END_OF_TURN
     source_id: int | None = None  # the object 'for as long as you control [it]' refers to
 
 
@@ -213,6 +278,10 @@ class Player:
     name: str
     life: int = 20
     pool: Counter[str] = field(default_factory=Counter)
+    #: Mana of the pool that can be spent only on certain spells (106.6): (type, filter), one per mana.
+    restricted: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    #: Mana of the pool produced by a snow source (107.4h), by type: what can pay {S}.
+    snow: Counter[str] = field(default_factory=Counter)
     lost: bool = False
     loss_reason: str = ""
     lands_played: int = 0

@@ -6,24 +6,25 @@ The game loop yields a Decision and receives a move; the engine never decides fo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generator
 
-from reference_engine.model import Target
+from engine_kit import Rejected
+from reference_engine.model import DecisionKind, Target
 
 
-class Illegal(Exception):
-    """A move the rules do not allow; the game state is left as it was."""
+class Illegal(Rejected):
+    """A move the rules do not allow; the game state is left as it was (the case's action is rejected)."""
 
 
 @dataclass(frozen=True)
 class Decision:
     """The game waits for `player` to make a decision of `kind`.
 
-    kinds: priority, attackers, blockers, order_triggers, replacement, targets, may, objects, mana, counter.
+    kind: a DecisionKind.
     """
 
     player: str
-    kind: str
+    kind: DecisionKind | str
     prompt: str = ""
     options: dict[str, Any] = field(default_factory=dict, compare=False)
 
@@ -53,6 +54,7 @@ class Pass(Move):
 @dataclass(frozen=True)
 class PlayLand(Move):
     object_id: int
+    face: int = 0  # the face a modal double-faced card is played with (rule 712.12)
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,7 @@ class Cast(Move):
     x: int | None = None
     modes: tuple[int, ...] = ()
     payments: tuple[ManaActivation, ...] = ()
+    face: int = 0  # the face a modal double-faced card is cast with (rule 712.11b)
 
 
 @dataclass(frozen=True)
@@ -99,11 +102,26 @@ class Choose(Move):
     counter: tuple[str, str] | None = None  # (kind, "add" or "remove")
 
 
+@dataclass(frozen=True)
+class AssignDamage(Move):
+    """How the player's creatures divide their combat damage (510.1c-d, 702.19b): per creature, the
+    damage to each recipient. None, or a creature left out, takes the case format's default."""
+
+    assignments: tuple[tuple[int, tuple[tuple[Target, int], ...]], ...] | None = None
+
+
+#: A rules procedure that needs players' decisions: it yields each Decision, receives the move that
+#: answers it (`move = yield decision`), and may return a value to the procedure that called it
+#: (`chosen = yield from ...`).
+Procedure = Generator[Decision, Any, Any]
+
+
 #: Which moves answer which kind of decision.
 ANSWERS: dict[str, tuple[type, ...]] = {
-    "priority": (Pass, PlayLand, Cast, Activate),
-    "attackers": (DeclareAttackers,),
-    "blockers": (DeclareBlockers,),
+    DecisionKind.PRIORITY: (Pass, PlayLand, Cast, Activate),
+    DecisionKind.ATTACKERS: (DeclareAttackers,),
+    DecisionKind.BLOCKERS: (DeclareBlockers,),
+    DecisionKind.DAMAGE: (AssignDamage,),
 }
 
 

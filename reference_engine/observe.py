@@ -15,12 +15,12 @@ COLOR_ORDER = "WUBRG"
 def observe(game, labels: dict[str, int]) -> dict[str, Any]:
     state = game.state
     by_uid = {uid: label for label, uid in labels.items()}
-    objects = []
+    objects: list[dict[str, Any]] = []
     for player in state.players:
         for zone in OWNED_ZONES:
-            objects.extend(_object(game, state.objects[i], by_uid) for i in state.zone_ids(zone, player))
+            objects.extend(observe_object(game, state.objects[i], by_uid) for i in state.zone_ids(zone, player))
     for zone in (Zone.BATTLEFIELD, Zone.STACK):
-        objects.extend(_object(game, state.objects[i], by_uid) for i in state.zone_ids(zone))
+        objects.extend(observe_object(game, state.objects[i], by_uid) for i in state.zone_ids(zone))
     stack = []
     for item in reversed(state.stack):  # top first
         if item.is_spell:
@@ -36,7 +36,7 @@ def observe(game, labels: dict[str, int]) -> dict[str, Any]:
             "turn": state.turn, "active": state.active, "step": state.step.value,
             "day_night": state.day_night or "neither", "priority": state.priority if pending and pending.kind == "priority" else None,
             "stack": stack,
-            "pending": {"player": pending.player, "kind": pending.kind, "prompt": pending.prompt} if pending else None,
+            "pending": {"player": pending.player, "kind": str(pending.kind), "prompt": pending.prompt} if pending else None,
             "over": state.over,
         },
         "players": {
@@ -49,7 +49,8 @@ def observe(game, labels: dict[str, int]) -> dict[str, Any]:
     }
 
 
-def _object(game, obj: GameObject, by_uid: dict[int, str]) -> dict[str, Any]:
+def observe_object(game, obj: GameObject, by_uid: dict[int, str]) -> dict[str, Any]:
+    """One object as observed; `by_uid` gives the label of each labelled card or token."""
     state = game.state
     chars = characteristics(state, obj)
     on_battlefield = obj.zone is Zone.BATTLEFIELD
@@ -66,6 +67,7 @@ def _object(game, obj: GameObject, by_uid: dict[int, str]) -> dict[str, Any]:
         "supertypes": list(chars.supertypes),
         "colors": [c for c in COLOR_ORDER if c in chars.colors],
         "keywords": chars.keywords(),
+        "abilities": [a.text for a in chars.abilities if a.kind != "keyword" and a.text],
         "mana_value": chars.mana_value,
         "color_identity": [c for c in COLOR_ORDER if c in color_identity(obj.card)],
         "power": chars.power,
@@ -79,5 +81,11 @@ def _object(game, obj: GameObject, by_uid: dict[int, str]) -> dict[str, Any]:
             "counters": {k: v for k, v in obj.counters.items() if v > 0},
             "damage": obj.damage,
             "attacking": bool(combat and obj.id in combat.attackers),
+            "attached_to": _label_of(state, obj.attached_to, by_uid),
         })
     return out
+
+
+def _label_of(state, object_id: int | None, by_uid: dict[int, str]) -> str | None:
+    host = state.objects.get(object_id) if object_id is not None else None
+    return by_uid.get(host.uid) if host is not None else None

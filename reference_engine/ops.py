@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from reference_engine.layers import Characteristics, characteristics
 from reference_engine.model import CardDef, ContinuousEffect, GameObject, Target, Zone
-from reference_engine.moves import Decision
+from reference_engine.moves import Procedure
 from reference_engine.triggers import Event, check
 
 
@@ -29,7 +29,10 @@ def snapshot(game, obj: GameObject) -> Characteristics:
 # --- zones -----------------------------------------------------------------------------------
 def move(game, obj: GameObject, to: Zone, *, position: int | None = None, last_known: "_Lki | None" = None) -> GameObject:
     """Put an object into another zone (not onto the battlefield: see enter_battlefield). A permanent's
-    last known information is taken now, unless the caller took it earlier (`last_known`, rule 704.8)."""
+    last known information is taken now, unless the caller took it earlier (`last_known`, rule 704.8).
+    A token that has left the battlefield stays where it is (111.8)."""
+    if stays_put(obj):
+        return obj
     return move_together(game, [obj], to, position=position,
                          last_known={obj.id: last_known} if last_known is not None else None)[0]
 
@@ -85,6 +88,12 @@ def _destination(game, obj: GameObject, to: Zone) -> Zone:
     return to
 
 
+def stays_put(obj: GameObject) -> bool:
+    """Rule 111.8: a token that has left the battlefield can't move to another zone or come back onto
+    the battlefield; it stays where it is until it ceases to exist (111.7)."""
+    return obj.is_token and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK)
+
+
 @dataclass(frozen=True)
 class _Lki:
     chars: Characteristics
@@ -123,15 +132,18 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
                       spell_x: int | None = None, tapped: bool = False,
                       attacking: Target | None = None, counters: dict[str, int] | None = None,
                       is_effects: list[tuple[str, dict[str, Any]]] | None = None,
-                      effect_controller: str | None = None) -> Iterator[Decision]:
+                      effect_controller: str | None = None) -> Procedure:
     """Put `obj` onto the battlefield; returns the new permanent, or None if it can't enter.
 
     A card that isn't double-faced put onto the battlefield transformed doesn't enter: it stays where it
-    is (rule 712.14a); a daybound card enters transformed at night (702.145b).
+    is (rule 712.14a); a daybound card enters transformed at night (702.145b). A token that has left
+    the battlefield doesn't come back (111.8).
     """
     from reference_engine.replacement import entry_replacements
 
     if transformed and not obj.card.double_faced:
+        return None
+    if stays_put(obj):
         return None
     entry = Entry(face=1 if transformed else 0, tapped=tapped, attacking=attacking,
                   counters=dict(counters) if counters else None, is_effects=is_effects,
@@ -149,12 +161,14 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
 
 
 def create_token(game, card: CardDef, controller: str, *, tapped: bool = False, face: int = 0,
-                 attacking: Target | None = None, copy_token: bool = False) -> Iterator[Decision]:
-    """Create a token (rule 111.2); it enters the battlefield like any permanent."""
+                 attacking: Target | None = None, copy_token: bool = False,
+                 counters: dict[str, int] | None = None) -> Procedure:
+    """Create a token (rule 111.2); it enters the battlefield like any permanent (with `counters`:
+    'an Incubator token that enters with N +1/+1 counters', 701.53a)."""
     from reference_engine.replacement import entry_replacements
 
     state = game.state
-    entry = Entry(face=face, tapped=tapped, attacking=attacking)
+    entry = Entry(face=face, tapped=tapped, attacking=attacking, counters=dict(counters) if counters else None)
     yield from entry_replacements(game, card, controller, entry, None)
     new = state.add_object(card, controller, Zone.BATTLEFIELD, is_token=True, face=entry.face)
     new.copy_token = copy_token
@@ -298,7 +312,7 @@ def counters_to_put(game, obj: GameObject, kind: str, amount: int, by: str | Non
     replacement effects such as 'that many plus one are put on it instead' (614.1a). Who puts them is
     the player the effect names, or else the object's controller (122.6a)."""
     from reference_engine.filters import FilterContext, matches
-    from reference_engine.replacement import EngineLimit
+    from reference_engine.limits import EngineLimit
 
     if amount <= 0:
         return amount
@@ -431,7 +445,7 @@ class DamageSource:
 
 
 def damage(game, source: DamageSource, target: Target, amount: int, *, combat: bool = False,
-           self_replacements: tuple[Any, ...] = ()) -> Iterator[Decision]:
+           self_replacements: tuple[Any, ...] = ()) -> Procedure:
     """Deal damage, first asking the affected player the order of the replacement and prevention
     effects that would modify it, when that order matters (616.1). Returns the damage dealt."""
     from reference_engine.damage import choose
@@ -467,7 +481,7 @@ def deal_damage(game, source: DamageSource, target: Target, amount: int, *, comb
         if infect:
             state.players[target.value].poison += amount  # rule 122.1f
         else:
-            lose_life(game, target.value, amount)
+            lose_life(game, target.value, amount)  # type: ignore[arg-type]
         if combat:
             emit(game, "combat_damage_to_player", source_id=source.object_id, source_uid=source.uid,
                  player=target.value, amount=amount)
@@ -491,6 +505,12 @@ def deal_damage(game, source: DamageSource, target: Target, amount: int, *, comb
 
 
 # --- transforming --------------------------------------------------------------------------------
+def can_transform_into(face) -> bool:
+    """Rules 701.27d, 712.10: a permanent doesn't transform into an instant or sorcery face."""
+    return "Instant" not in face.types and "Sorcery" not in face.types
+
+
+
 def transform(game, obj: GameObject, *, by_day_night: bool = False, own_ability_since: int | None = None) -> bool:
     """Rule 701.27: turn a double-faced permanent over. Returns whether it transformed.
 
@@ -504,6 +524,8 @@ def transform(game, obj: GameObject, *, by_day_night: bool = False, own_ability_
     if not by_day_night and (chars.has_keyword("Daybound") or chars.has_keyword("Nightbound")):
         return False
     if own_ability_since is not None and obj.transform_count != own_ability_since:
+        return False
+    if not can_transform_into(obj.card.faces[1 - obj.face]):
         return False
     obj.face = 1 - obj.face
     obj.transform_count += 1

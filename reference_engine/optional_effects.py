@@ -7,7 +7,7 @@ The engine never answers for the player: each of these yields a Decision and wai
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterator
+from typing import Any
 
 from reference_engine import ops
 from reference_engine.effects import Ctx, effect, objects, run
@@ -15,11 +15,11 @@ from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import ManaCost, format_pool, pay
 from reference_engine.model import Zone
-from reference_engine.moves import Decision, Illegal
+from reference_engine.moves import Decision, Illegal, Procedure
 
 
 @effect("may")
-def _may(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _may(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{prompt, then: [...]}: 'you may [then]'."""
     decision = Decision(ctx.controller, "may", f"{params.get('prompt', 'do it')} ({ctx.source_name})? yes or no")
     while True:
@@ -40,7 +40,7 @@ def done_key(source_uid, ability) -> str:
 
 
 @effect("may_pay")
-def _may_pay(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _may_pay(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{cost: "{R}", then: [...]}: 'you may pay {R}. If you do, [then]' (an optional cost paid as the
     ability resolves). The answer is {yes: true, pay: [mana abilities to activate]} or {yes: false}; a
     payment that fails is rejected and leaves the game as it was."""
@@ -54,23 +54,23 @@ def _may_pay(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
             continue
         if not move.yes:
             return
-        problem = _payment_problem(game, ctx.controller, cost, move.payments)
+        problem = _payment_problem(game, ctx.controller, cost, move.payments)  # type: ignore[arg-type]
         if problem is None:
             break
         game.state.rejection = problem
-    yield from _pay(game, ctx.controller, cost, move.payments)
+    yield from _pay(game, ctx.controller, cost, move.payments)  # type: ignore[arg-type]
     yield from run(game, ctx, params["then"])
 
 
-def _pay(game, player: str, cost: ManaCost, payments) -> Iterator[Decision]:
+def _pay(game, player: str, cost: ManaCost, payments) -> Procedure:
     from reference_engine.casting import pay_mana
 
     yield from pay_mana(game, player, cost, 0, payments)
 
 
-def _without_choices(steps: Iterator[Decision]) -> None:
+def _without_choices(steps: Procedure) -> None:
     """Run a generator that must not ask anything (a trial payment)."""
-    from reference_engine.replacement import EngineLimit
+    from reference_engine.limits import EngineLimit
 
     for _ in steps:
         raise EngineLimit("trying this payment would ask the order of replacement effects on the mana "
@@ -104,7 +104,7 @@ def _trial(game, attempt) -> str | None:
 
 
 @effect("choose_to_hand")
-def _choose_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> Iterator[Decision]:
+def _choose_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{among: it, filter: {...}, what: 'permanent card'}: 'you may put a [what] from among them into your
     hand'."""
     state = game.state

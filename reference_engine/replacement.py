@@ -11,16 +11,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
-from reference_engine.model import CardDef, Face, Zone
-from reference_engine.moves import Decision, Illegal
-
-
-class EngineLimit(Exception):
-    """A situation the reference engine does not model (reported as an engine error, not a rules answer)."""
+from reference_engine.model import CardDef, Face
+from reference_engine.moves import Decision, Procedure
 
 
 # --- the order of several effects on one event (616.1) --------------------------------------------
@@ -36,7 +32,7 @@ class Applicable:
 
 
 def choose_order(game, player: str, effects: Sequence[Applicable], outcome: Callable[[list[Applicable]], Any],
-                 what: str) -> Iterator[Decision]:
+                 what: str) -> Procedure:
     """Rule 616.1: the affected player chooses one of the applicable effects to apply, then another among
     those left, and so on (616.1e-f). `outcome(order)` is the result of applying them in that order;
     the player is asked only while the orders left give different results. Returns the order."""
@@ -51,7 +47,7 @@ def choose_order(game, player: str, effects: Sequence[Applicable], outcome: Call
     return chosen + remaining
 
 
-def _ask_first(game, player: str, effects: list[Applicable], what: str) -> Iterator[Decision]:
+def _ask_first(game, player: str, effects: list[Applicable], what: str) -> Procedure:
     names = ", ".join(e.source_name for e in effects)
     decision = Decision(player, "replacement", f"choose which effect applies first to {what}: {names}",
                         {"sources": [e.source_uid for e in effects]})
@@ -66,7 +62,7 @@ def _ask_first(game, player: str, effects: list[Applicable], what: str) -> Itera
 
 
 # --- entering the battlefield --------------------------------------------------------------------
-def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int | None) -> Iterator[Decision]:
+def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int | None) -> Procedure:
     """Apply the entering permanent's own 'as enters' / 'enters with' abilities to `entry` (614.12)."""
     state = game.state
     if (entry.face == 0 and card.double_faced and state.day_night == "night"
@@ -75,10 +71,20 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
     face = card.faces[entry.face]
     for ability in face.abilities:
         if ability.kind == "replacement" and "as_enters_copy" in ability.data:
-            chosen = yield from _choose_copy(game, face, controller, ability.data["as_enters_copy"])
+            spec = ability.data["as_enters_copy"]
+            chosen = yield from _choose_copy(game, face, controller, spec)
             if chosen is not None:
+                entry.counters = _exception_counters(chosen[0], spec.get("except"), entry.counters)
+                chosen = copy_exceptions(chosen, spec.get("except"))
                 entry.copy_of = chosen
                 face = chosen[0]
+    for ability in face.abilities:
+        if ability.kind == "replacement" and ability.data.get("as_enters_day_if_neither") and state.day_night is None:
+            from reference_engine.daynight import become
+
+            become(game, "day")  # 'if it's neither day nor night, it becomes day as this enters' (731.1)
+        if ability.kind == "replacement" and ability.data.get("enters_tapped"):
+            entry.tapped = True  # 'this permanent enters tapped' (614.1c)
     for ability in face.abilities:
         if ability.kind == "replacement" and "as_enters_choose" in ability.data:
             what = ability.data["as_enters_choose"]
@@ -120,7 +126,43 @@ def enters_tapped_by_others(game, face: Face, card: CardDef, controller: str) ->
     return False
 
 
-def _choose_copy(game, face: Face, controller: str, spec: dict[str, Any]) -> Iterator[Decision]:
+def copy_exceptions(chosen: tuple[Face, CardDef], exceptions: dict[str, Any] | None) -> tuple[Face, CardDef]:
+    """'... except it's 7/7' / 'except it's a Shapeshifter Rogue in addition to its other types': the
+    exception changes the copiable values themselves (707.9b). An exception that sets power and
+    toughness drops a characteristic-defining ability that would define them; one that adds types
+    'in addition' keeps those that define types, such as changeling (707.9d)."""
+    if not exceptions:
+        return chosen
+    from dataclasses import replace
+
+    face, _ = chosen
+    changes: dict[str, Any] = {}
+    if exceptions.get("not_legendary"):
+        changes["supertypes"] = tuple(s for s in face.supertypes if s != "Legendary")
+    if "add_subtypes" in exceptions:
+        changes["subtypes"] = face.subtypes + tuple(s for s in exceptions["add_subtypes"] if s not in face.subtypes)
+    if "power" in exceptions:
+        changes["power"], changes["toughness"] = str(exceptions["power"]), str(exceptions["toughness"])
+        changes["abilities"] = tuple(a for a in face.abilities if not a.data.get("defines_pt"))
+    face = replace(face, **changes)
+    return face, CardDef(name=face.name, layout="copy", faces=(face,))
+
+
+def _exception_counters(copied: Face, exceptions: dict[str, Any] | None,
+                        counters: dict[str, int] | None) -> dict[str, int] | None:
+    """'... except it enters with an additional +1/+1 counter on it if it's a creature': whether such an
+    exception applies is judged by what the copy would be without it (707.9f), here the copied face."""
+    conditional = (exceptions or {}).get("counters_if", {})
+    if not conditional:
+        return counters
+    out = Counter(counters or {})
+    for card_type, extra in conditional.items():
+        if card_type in copied.types:
+            out.update(extra)
+    return dict(out)
+
+
+def _choose_copy(game, face: Face, controller: str, spec: dict[str, Any]) -> Procedure:
     """'You may have this enter as a copy of any creature on the battlefield' (rule 707.5)."""
     from reference_engine.copying import copiable_for_permanent
 
@@ -149,7 +191,7 @@ def _choose_copy(game, face: Face, controller: str, spec: dict[str, Any]) -> Ite
         return copiable_for_permanent(game, state.objects[chosen[0]])
 
 
-def _choose_as_enters(game, face: Face, controller: str, what: str) -> Iterator[Decision]:
+def _choose_as_enters(game, face: Face, controller: str, what: str) -> Procedure:
     """'As this creature enters, choose a color': the choice is made before it enters (614.12a), by
     whoever it enters under, even for a copy of a permanent that made that choice (707.6)."""
     from reference_engine.mana import COLORS
@@ -186,7 +228,7 @@ def mana_replacement_effects(game, source, source_chars, player: str, tapped_for
     return sorted(found, key=lambda e: e.timestamp)
 
 
-def order_mana_replacements(game, player: str, effects: list[Applicable], produced: Counter[str]) -> Iterator[Decision]:
+def order_mana_replacements(game, player: str, effects: list[Applicable], produced: Counter[str]) -> Procedure:
     """The specs of `effects` in the order the player who gets the mana chooses (616.1)."""
     if len(effects) <= 1:
         return [e.spec for e in effects]

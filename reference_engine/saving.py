@@ -47,7 +47,8 @@ class Saved:
 
 
 def save(values: Any) -> Saved:
-    _saving.table = table = []
+    table: list[Any] = []
+    _saving.table = table
     try:
         data = pickle.dumps(values, pickle.HIGHEST_PROTOCOL)
     finally:

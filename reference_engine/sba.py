@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterator
 
 from reference_engine import ops
 from reference_engine.layers import characteristics
 from reference_engine.model import GameObject, Zone
-from reference_engine.moves import Decision
+from reference_engine.moves import Decision, Procedure
 from reference_engine.sagas import must_be_sacrificed
 
 
@@ -35,7 +34,7 @@ def loss_reason(player) -> str | None:
     return None
 
 
-def replace_loss(game, player: str) -> Iterator[Decision]:
+def replace_loss(game, player: str) -> Procedure:
     """'If you would lose the game, instead ...' (Lich's Mirror): one replacement effect replaces the
     loss however many state-based actions would make that player lose at once (704.7). Returns
     whether one did."""
@@ -67,7 +66,7 @@ def surplus_roles(state, roles: list[tuple[GameObject, str]]) -> list[GameObject
     """Rule 704.5z: each Role but the one with the newest timestamp, per permanent and controller."""
     groups: dict[tuple[int, str], list[GameObject]] = defaultdict(list)
     for obj, controller in roles:
-        groups[(obj.attached_to, controller)].append(obj)
+        groups[(obj.attached_to, controller)].append(obj)  # type: ignore[index]
     return [o for group in groups.values() if len(group) > 1
             for o in group if o is not max(group, key=lambda r: r.timestamp)]
 
@@ -90,7 +89,7 @@ def ceases_to_exist(obj: GameObject) -> bool:
     return obj.is_token and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK)
 
 
-def check(game) -> Iterator[Decision]:
+def check(game) -> Procedure:
     """Perform every applicable state-based action simultaneously; returns whether any was performed."""
     state = game.state
     to_graveyard: list[GameObject] = []
@@ -197,7 +196,8 @@ def check(game) -> Iterator[Decision]:
         put_into_graveyards(game, dying, known)
         performed = True
 
-    # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7).
+    # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7);
+    # 704.5e: so does a copy of a spell in a zone other than the stack (707.10a).
     for obj in list(state.objects.values()):
         if ceases_to_exist(obj):
             state.remove_object(obj)
@@ -239,7 +239,7 @@ def stays_attached(state, obj: GameObject, chars) -> bool:
     return host is not None and host.zone is Zone.BATTLEFIELD and "Creature" in characteristics(state, host).types
 
 
-def _choose_legend(game, player: str, name: str, ids: list[int]) -> Iterator[Decision]:
+def _choose_legend(game, player: str, name: str, ids: list[int]) -> Procedure:
     decision = Decision(player, "objects", f"choose the {name} to keep (legend rule, 704.5j)",
                         {"candidates": ids, "min": 1, "max": 1})
     while True:
@@ -249,7 +249,7 @@ def _choose_legend(game, player: str, name: str, ids: list[int]) -> Iterator[Dec
         game.state.rejection = f"choose exactly one of the permanents named {name} to keep"
 
 
-def before_priority(game) -> Iterator[Decision]:
+def before_priority(game) -> Procedure:
     """Rule 704.3 / 117.5: state-based actions until none apply, then waiting triggers onto the stack."""
     from reference_engine.daynight import enforce
     from reference_engine.triggers import put_on_stack, state_triggers

@@ -11,13 +11,18 @@ from reference_engine.model import (CardDef, ContinuousEffect, Emblem, GameObjec
                                     Step, Zone)
 from reference_engine.saving import Saved
 
-#: Where layers.characteristics caches the characteristics of the battlefield, in the state's __dict__.
-CHARACTERISTICS_CACHE = "_chars"
-TRIGGER_SOURCES_CACHE = "_trigger_sources"
-DAY_NIGHT_ENFORCED = "_day_night_enforced"
-# Values derived from the state and kept with the version they were computed at: never saved, and
-# dropped when a saved state comes back.
-DERIVED = (CHARACTERISTICS_CACHE, TRIGGER_SOURCES_CACHE, DAY_NIGHT_ENFORCED)
+@dataclass
+class Derived:
+    """Values that follow from one version of the state (GameState.version), computed when first
+    needed and kept until the version changes: never saved, and dropped when a saved state comes back."""
+
+    version: int = -1
+    characteristics: dict[int, Any] | None = None  # of the battlefield, by object id (layers.py)
+    trigger_sources: list[Any] | None = None  # permanents with triggered abilities (triggers.py)
+    day_night_enforced: bool = False  # daybound and nightbound hold (daynight.py)
+
+
+DERIVED = ("derived",)  # GameState fields that saving leaves out
 
 #: Zones kept per player; the battlefield, the stack and the command zone are shared.
 OWNED_ZONES = (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE)
@@ -93,11 +98,19 @@ class GameState:
     # While the triggers of an event moving objects off the battlefield are checked: the permanents with
     # triggered abilities as they were immediately before that event (603.10a), else None.
     lookback: Any = None
+    skip_draw: set[tuple[str, int]] = field(default_factory=set)  # (player, turn): 'you skip your draw step this turn'
     next_id: int = 1
     next_timestamp: int = 1
     version: int = 0
     over: bool = False
     rejection: str | None = None
+    derived: Derived = field(default_factory=Derived, repr=False)
+
+    def now(self) -> Derived:
+        """The derived values of this version of the state (fresh ones once the version changed)."""
+        if self.derived.version != self.version:
+            self.derived = Derived(self.version)
+        return self.derived
 
     # --- identities and time -----------------------------------------------------------------
     def new_id(self) -> int:
@@ -198,13 +211,13 @@ class GameState:
 
     def restore(self, saved: Saved) -> None:
         """Become the state `saved` again, exactly."""
-        for name in DERIVED:
-            self.__dict__.pop(name, None)  # computed for the state being abandoned
         self.__dict__.update(saving.load(saved))
+        self.derived = Derived()  # computed for the state being abandoned
         self.touch()
 
     def snapshot(self) -> "GameState":
         """An independent copy of the state, to try a move on without touching this one."""
         clone = GameState.__new__(GameState)
         clone.__dict__.update(saving.load(self.save()))
+        clone.derived = Derived()
         return clone

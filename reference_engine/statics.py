@@ -58,7 +58,7 @@ def static_applications(state: GameState, objects: list[GameObject], chars: dict
             def affected(current, sid=source_id):
                 return [sid] if sid in current else []
         else:
-            def affected(current, affects=affects, ctx=ctx):
+            def affected(current, affects=affects, ctx=ctx):  # type: ignore[misc]
                 return [oid for oid, c in current.items()
                         if matches(state, state.objects[oid], affects, ctx, chars=c)]
         condition = None

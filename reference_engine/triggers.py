@@ -11,9 +11,9 @@ from typing import Any, Callable, Iterator
 
 from reference_engine.conditions import holds
 from reference_engine.filters import FilterContext, matches
-from reference_engine.model import Ability, StackItem, Target, Zone
-from reference_engine.moves import Choose, Decision, Illegal
-from reference_engine.state import TRIGGER_SOURCES_CACHE, PendingTrigger
+from reference_engine.model import Ability, StackItem, Zone
+from reference_engine.moves import Choose, Decision, Illegal, Procedure
+from reference_engine.state import PendingTrigger
 
 
 @dataclass(frozen=True)
@@ -124,6 +124,11 @@ def _combat_damage_to_player(game, event, value, source) -> bool:
     return matches(game.state, obj, value.get("source", {}), _ctx(source))
 
 
+@matcher("day_night_changes", "day_night")
+def _day_night_changes(game, event, value, source) -> bool:
+    """'Whenever day becomes night or night becomes day': the game loses one designation and gains the
+    other (731.1a); it becoming day or night from neither is not such a change."""
+    return event.data["was"] is not None
 @matcher("nth_counter", "counters_put")
 def _nth_counter(game, event, value, source) -> bool:
     """{kind: hour, n: 12}: 'when the twelfth hour counter is put on this': it had fewer than N
@@ -174,9 +179,9 @@ def _permanent_sources(state) -> list[tuple[TriggerSource, tuple[Ability, ...]]]
     kept until the state's version changes: most events (damage, mana, a spell cast) change none."""
     from reference_engine.layers import characteristics
 
-    cache = state.__dict__.get(TRIGGER_SOURCES_CACHE)
-    if cache is not None and cache[0] == state.version:
-        return cache[1]
+    derived = state.now()
+    if derived.trigger_sources is not None:
+        return derived.trigger_sources
     found = []
     for obj in state.battlefield():
         chars = characteristics(state, obj)
@@ -184,7 +189,7 @@ def _permanent_sources(state) -> list[tuple[TriggerSource, tuple[Ability, ...]]]
         if triggered:  # the others can't trigger: don't describe them
             found.append((TriggerSource(obj.id, obj.uid, chars.name, chars.controller, obj.transform_count, chars),
                           triggered))
-    state.__dict__[TRIGGER_SOURCES_CACHE] = (state.version, found)
+    derived.trigger_sources = found
     return found
 
 
@@ -245,7 +250,7 @@ def check(game, event: Event) -> list[PendingTrigger]:
                 continue
             if ability.data.get("once_each_turn") and _done_this_turn(game, source, ability):
                 continue  # 603.2h: it triggers only if the action wasn't taken this turn
-            pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability,
+            pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability,  # type: ignore[arg-type]
                                      dict(event.data), game.state.new_timestamp(), source.transform_count,
                                      source.snapshot)
             if not holds(game, ability.data.get("if"), _PendingCtx(pending)):
@@ -303,7 +308,7 @@ def state_triggers(game) -> None:
             key = (source.id, id(ability))
             if key in waiting:
                 continue
-            pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability, {},
+            pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability, {},  # type: ignore[arg-type]
                                      state.new_timestamp(), source.transform_count, source.snapshot)
             if holds(game, ability.data["when"]["state"], _PendingCtx(pending)):
                 state.pending_triggers.append(pending)
@@ -348,7 +353,7 @@ class _PendingCtx:
         return self.pending.source_id
 
 
-def put_on_stack(game) -> Iterator[Decision]:
+def put_on_stack(game) -> Procedure:
     """Rule 603.3b: each player in APNAP order puts their triggered abilities on the stack in the
     order they choose, choosing targets as they do. Triggers that are all alike need no ordering."""
     state = game.state
@@ -381,7 +386,7 @@ def enters_x(trigger: PendingTrigger) -> int | None:
     return None
 
 
-def _ask_order(game, player: str, triggers: list[PendingTrigger]) -> Iterator[Decision]:
+def _ask_order(game, player: str, triggers: list[PendingTrigger]) -> Procedure:
     names = ", ".join(t.source_name for t in triggers)
     decision = Decision(player, "order_triggers", f"order triggered abilities of {names} (first resolves first)",
                         {"sources": [t.source_uid for t in triggers]})
@@ -409,7 +414,7 @@ def _apply_order(triggers: list[PendingTrigger], move: Choose) -> list[PendingTr
     return ordered
 
 
-def _choose_targets(game, trigger: PendingTrigger) -> Iterator[Decision]:
+def _choose_targets(game, trigger: PendingTrigger) -> Procedure:
     from reference_engine.targets import candidates, check_targets, has_legal_choice
 
     specs = trigger.ability.data.get("targets")

@@ -3,13 +3,12 @@ must make and receives their move. Moves are performed here; an illegal one rest
 
 from __future__ import annotations
 
-from typing import Iterator
 
 from reference_engine import casting, combat, ops, prevention
 from reference_engine.daynight import untap_step_check
 from reference_engine.layers import characteristics
-from reference_engine.model import STEPS, Step, Zone
-from reference_engine.moves import Activate, Cast, Decision, Illegal, Move, Pass, PlayLand
+from reference_engine.model import STEPS, DecisionKind, Duration, Step, Zone
+from reference_engine.moves import Activate, Cast, Decision, Illegal, Move, Pass, PlayLand, Procedure
 from reference_engine.resolve import resolve_top
 from reference_engine.sba import before_priority
 
@@ -17,7 +16,7 @@ NO_PRIORITY = (Step.UNTAP, Step.CLEANUP)
 MAX_HAND_SIZE = 7
 
 
-def play(game, *, resume: bool = True) -> Iterator[Decision]:
+def play(game, *, resume: bool = True) -> Procedure:
     """Run the game from the current step; with `resume`, the step's beginning already happened."""
     state = game.state
     while not state.over:
@@ -28,7 +27,7 @@ def play(game, *, resume: bool = True) -> Iterator[Decision]:
         _next_step(game)
 
 
-def run_step(game, *, begin: bool) -> Iterator[Decision]:
+def run_step(game, *, begin: bool) -> Procedure:
     state = game.state
     step = state.step
     if begin:
@@ -73,7 +72,7 @@ def _kept_tapped(game) -> set[int]:
     return kept
 
 
-def _begin(game, step: Step) -> Iterator[Decision]:
+def _begin(game, step: Step) -> Procedure:
     """Turn-based actions and 'at the beginning of' triggers. Returns True to skip the step."""
     state = game.state
     if (state.active, step.value) in state.skips:
@@ -85,6 +84,8 @@ def _begin(game, step: Step) -> Iterator[Decision]:
         start_of_turn_control(game)
         untap_step(game)
         return False
+    if step is Step.DRAW and (state.active, state.turn) in state.skip_draw:
+        return True  # 'you skip your draw step this turn': the step doesn't happen at all
     if step is Step.DRAW and not (state.turn == 1 and state.active == state.turn_order[0]):
         ops.draw(game, state.active)  # 504.1 (the starting player skips their first draw, 103.8a)
     if step is Step.PRECOMBAT_MAIN:
@@ -125,6 +126,8 @@ def _end_step(game, step: Step) -> None:
     state = game.state
     for player in state.players.values():
         player.pool.clear()  # 106.4: mana empties at the end of each step and phase
+        player.restricted.clear()
+        player.snow.clear()
     if step is Step.END_OF_COMBAT:
         combat.end_combat(game)
 
@@ -149,13 +152,13 @@ def _new_turn(game) -> None:
     state.turn += 1
     state.active = state.next_player(state.active)
     # 'Until your next turn' effects end as that player's next turn begins.
-    state.effects = [e for e in state.effects if not (e.duration == "until_your_next_turn" and e.controller == state.active)]
+    state.effects = [e for e in state.effects if not (e.duration == Duration.UNTIL_YOUR_NEXT_TURN and e.controller == state.active)]
     state.step = Step.UNTAP
     state.priority = None
     state.touch()
 
 
-def _cleanup(game) -> Iterator[Decision]:
+def _cleanup(game) -> Procedure:
     """Rule 514: discard to hand size, remove damage and end 'until end of turn' effects; if anything
     then happens, players get priority and another cleanup step follows (514.3a)."""
     state = game.state
@@ -168,7 +171,7 @@ def _cleanup(game) -> Iterator[Decision]:
     for obj in state.battlefield():
         obj.damage = 0
         obj.deathtouch_damage = False
-    state.effects = [e for e in state.effects if e.duration != "end_of_turn"]
+    state.effects = [e for e in state.effects if e.duration != Duration.END_OF_TURN]
     prevention.end_of_turn(game)
     state.this_turn.clear()
     state.regeneration.clear()  # 'the next time it would be destroyed this turn' (614.8)
@@ -179,7 +182,7 @@ def _cleanup(game) -> Iterator[Decision]:
         yield from _cleanup(game)
 
 
-def _sba_or_triggers(game) -> Iterator[Decision]:
+def _sba_or_triggers(game) -> Procedure:
     from reference_engine import sba
 
     performed = yield from sba.check(game)
@@ -193,7 +196,7 @@ def state_has_triggers(game) -> bool:
     return bool(game.state.pending_triggers)
 
 
-def _discard_to_hand_size(game, count: int) -> Iterator[Decision]:
+def _discard_to_hand_size(game, count: int) -> Procedure:
     state = game.state
     hand = list(state.zone_ids(Zone.HAND, state.active))
     decision = Decision(state.active, "objects", f"discard {count} card(s) down to hand size (514.1)",
@@ -207,7 +210,7 @@ def _discard_to_hand_size(game, count: int) -> Iterator[Decision]:
         state.rejection = f"choose exactly {count} card(s) in hand to discard"
 
 
-def priority_round(game) -> Iterator[Decision]:
+def priority_round(game) -> Procedure:
     """Rule 117: the active player receives priority; the step ends when all pass with an empty stack."""
     state = game.state
     state.priority = state.active
@@ -219,7 +222,7 @@ def priority_round(game) -> Iterator[Decision]:
         checked = False
         if state.over:
             return
-        move: Move = yield Decision(state.priority, "priority", "act or pass priority")
+        move: Move = yield Decision(state.priority, DecisionKind.PRIORITY, "act or pass priority")
         if isinstance(move, Pass):
             passes += 1
             if passes < len(state.players):
@@ -244,7 +247,7 @@ def priority_round(game) -> Iterator[Decision]:
         passes = 0  # 117.3c: the player who acted receives priority again
 
 
-def _perform(game, move: Move) -> Iterator[Decision]:
+def _perform(game, move: Move) -> Procedure:
     if isinstance(move, PlayLand):
         yield from casting.play_land(game, move)
     elif isinstance(move, Cast):

@@ -96,14 +96,17 @@ def test_the_command_uses_the_cache_of_the_environment(corpus_builder, tmp_path,
     assert any((tmp_path / "cache").rglob("*"))
 
 
-def test_a_run_holds_no_case_document_once_the_case_is_played(corpus_builder, tmp_path) -> None:
+def test_a_run_parses_each_case_file_once(corpus_builder, monkeypatch) -> None:
+    from harness import corpus as corpus_module
     from harness.engines import open_engine
     from harness.scheduling import play
 
+    parsed: list[str] = []
+    load_bytes = corpus_module.load_bytes
+    monkeypatch.setattr(corpus_module, "load_bytes", lambda raw, path: parsed.append(path.name) or load_bytes(raw, path))
     corpus_builder.write("demo/elves", elves_case())
-    corpus = Corpus(corpus_builder.root, cache=Cache(tmp_path / "cache"))
+    corpus = Corpus(corpus_builder.root, cache=Cache(None))  # no cache: every read is a parse
     cases = validate_corpus(corpus).valid_cases
-    assert all(case._doc is None for case in cases)
     results = play(cases, [open_engine("reference")], corpus, lambda result: None)
     assert [r.status.value for r in results] == ["pass"]
-    assert all(case._doc is None for case in cases)
+    assert parsed.count("elves.yaml") == 1

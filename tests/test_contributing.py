@@ -1,5 +1,7 @@
 """The contributor's tools: `new` scaffolds a case, `prove` shows which mutants catch it."""
 
+import re
+
 from harness.cli import main
 from harness.validation import validate_corpus
 
@@ -34,7 +36,9 @@ def test_prove_lists_the_mutants_a_case_catches(capsys) -> None:
     out = capsys.readouterr().out
     assert code == 0
     assert "mutant:summoning-sickness-ignored" in out
-    assert "caught by the null engine and by 1 mutant(s), 1 breaking a rule it cites: summoning-sickness-ignored" in out
+    # Other mutants may catch it by side effect; one breaks the rule it cites (302.6).
+    assert re.search(r"caught by the null engine and by \d+ mutant\(s\), 1 breaking a rule it cites: "
+                     r"summoning-sickness-ignored\n", out), out
 
 
 def test_prove_unknown_case(capsys) -> None:

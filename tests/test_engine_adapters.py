@@ -1,4 +1,5 @@
-"""The adapters' shared machinery, on a fake engine: the protocol loop, the script and its macros."""
+"""The adapters' shared machinery (engine_kit, engine_adapters/base.py), on a fake engine: the protocol
+loop, the script and its macros."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ from typing import Any
 
 import pytest
 
-from engine_adapters.base import ALL_CAPABILITIES, Adapter, EngineMissing
-from engine_adapters.script import Script, matches
-from engine_adapters.session import Pending, Rejected, Session, Unsupported
+from engine_adapters.base import EngineMissing, PackageAdapter
+from engine_kit import Case
+from engine_kit.script import Script
+from engine_kit.session import Pending, Rejected, Session, Unsupported, matches
+from engine_kit.vocabulary import CAPABILITIES, STEPS
 from tests.conftest import REPO
 
 
@@ -32,8 +35,6 @@ class FakeSession(Session):
         return self.turn_number
 
     def step(self) -> str:
-        from engine_adapters.session import STEPS
-
         return STEPS[self.step_index]
 
     def stack_ids(self) -> list[int]:
@@ -70,7 +71,7 @@ class FakeSession(Session):
             raise Unsupported("the engine can't express this")
         self.log.append(entry)
 
-    def play_land(self, player, card):
+    def play_land(self, player, card, face="front"):
         self._move("play", player, card)
 
     def cast(self, player, spec):
@@ -90,7 +91,7 @@ class FakeSession(Session):
         self._move("choose", player, choice)
 
 
-class FakeAdapter(Adapter):
+class FakeAdapter(PackageAdapter):
     name = "fake"
     lacks = {"day-night": "no day/night"}
     adapter_limitations = ("none worth naming",)
@@ -102,10 +103,10 @@ class FakeAdapter(Adapter):
     def load_engine(self) -> str:
         return "1.0"
 
-    def open(self, case: dict[str, Any]) -> Session:
-        if case.get("id") == "unsupported/setup":
+    def open(self, case: Case) -> Session:
+        if case.id == "unsupported/setup":
             raise Unsupported("a card the engine can't play")
-        if case.get("id") == "broken/setup":
+        if case.id == "broken/setup":
             raise KeyError("players")
         session = FakeSession(**self.session_options)
         self.opened.append(session)
@@ -119,7 +120,7 @@ def message(actions: list[dict[str, Any]], checkpoints: list[int] | None = None,
 
 def test_capability_vocabulary_is_the_schemas() -> None:
     schema = json.loads((REPO / "schema" / "case.schema.json").read_text())
-    assert list(ALL_CAPABILITIES) == schema["$defs"]["capability"]["enum"]
+    assert list(CAPABILITIES) == schema["$defs"]["capability"]["enum"]
 
 
 def test_start_lists_what_the_engine_has_and_why_it_lacks_the_rest() -> None:
@@ -219,7 +220,7 @@ def test_a_missing_engine_skips_its_tests_but_fails_them_when_engines_are_requir
 def test_a_missing_engine_package_fails_the_start_with_the_install_command() -> None:
     class Missing(FakeAdapter):
         package, extra, modules = "no-such-engine", "nowhere", ("no_such_engine_module",)
-        load_engine = Adapter.load_engine
+        load_engine = PackageAdapter.load_engine
 
     with pytest.raises(EngineMissing, match=r"pip install 'mtg-conformance\[nowhere\]'"):
         Missing().start({})

@@ -162,11 +162,11 @@ def test_in_process_engine_with_a_flat_start_reply_is_told_how_to_fix_it() -> No
         InProcessSession("old", Old())
 
 
-def test_the_reference_stdio_loop_answers_each_command_once() -> None:
+def test_the_stdio_loop_answers_each_command_once() -> None:
     import io
     import sys
 
-    from reference_engine.stdio import serve
+    from engine_kit.stdio import serve
 
     commands = io.BytesIO(b'{"cmd": "start", "version": 1}\n\nnot json\n{"cmd": "dance", "seq": 4}\n'
                           b'{"cmd": "dance"}\n{"cmd": "stop"}\n{"cmd": "start", "version": 1}\n')

@@ -15,6 +15,7 @@ from tests.conftest import corpus_card, engine_module, play, started
 engine_module("mtg.engine.env", "python-mtg")
 
 from engine_adapters.python_mtg import PythonMtgEngine  # noqa: E402
+from engine_kit import Case  # noqa: E402
 from engine_adapters.python_mtg.cards import ability_lines, engine_data, problems, records  # noqa: E402
 
 
@@ -80,7 +81,7 @@ def test_loyalty_and_mana_abilities_are_not_moves(adapter, adapter_corpus, name)
         actions: []
         """)
     corpus = adapter_corpus.corpus()
-    session = adapter.open(engine_case(corpus.load_case(adapter_corpus.root / "t/abilities.yaml"), corpus))
+    session = adapter.open(Case.from_json(engine_case(corpus.load_case(adapter_corpus.root / "t/abilities.yaml"), corpus)))
     assert isinstance(session, PythonMtgSession)
     assert [move for move in session.legal() if move[0] == "activate"] == []
 

@@ -6,16 +6,28 @@ A mixin of PhaseSession, kept apart from the moves: each answer uses the session
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine_adapters.phase_rs import names
-from engine_adapters.session import Choice, Rejected, Unsupported
+from engine_kit.session import CastSpec, Choice, ManaPayment, Rejected, Target, Unsupported
 
 
 class Answers:
     """The answer to each decision prompt, by prompt (CHOICE_ANSWERS). PhaseSession provides `apply`,
     `waiting`, `answer_prompts`, `refuse_automatic_payment`, `choose_mana`, `check_targets` and
     `suspended_cast`."""
+
+    if TYPE_CHECKING:
+        suspended_cast: tuple[str, CastSpec] | None
+
+        def apply(self, player: str, action: dict[str, Any]) -> Any: ...
+        def waiting(self) -> dict[str, Any]: ...
+        def answer_prompts(self, player: str, targets: tuple[Target, ...], x: int | None, modes: tuple[int, ...],
+                           pay: tuple[ManaPayment, ...], *, mana: str | None = None, sacrifice: tuple[int, ...] = (),
+                           trigger: bool = False) -> list[dict[str, Any]]: ...
+        def refuse_automatic_payment(self, result: Any, allowed: set[int]) -> None: ...
+        def choose_mana(self, player: str, mana: str | None) -> None: ...
+        def check_targets(self, object_id: int, targets: tuple[Target, ...]) -> None: ...
 
     def answer_optional_effect(self, player: str, choice: Choice) -> None:
         """'You may ...': yes or no. A 'may' that chooses objects ('you may blight 1') is one choice in a

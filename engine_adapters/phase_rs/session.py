@@ -17,7 +17,7 @@ from typing import Any
 from engine_adapters.phase_rs import names
 from engine_adapters.phase_rs.answers import CHOICE_ANSWERS, Answers, describe_prompt
 from engine_adapters.phase_rs.observe import Observer
-from engine_adapters.session import (ActivateSpec, CastSpec, Choice, ManaPayment, Pending, Rejected, Session,
+from engine_kit.session import (front_face_only, ActivateSpec, CastSpec, Choice, ManaPayment, Pending, Rejected, Session,
                                      Target, Unsupported)
 
 #: The engine's prompts for priority and for the combat declarations; any other prompt is a decision.
@@ -37,6 +37,8 @@ class PhaseSession(Answers, Session):
         #: A spell just cast whose optional cost phase.rs did not offer (it offers only a cost it sees
         #: can be paid), so declining it is what happened.
         self.unoffered_cost: int | None = None
+        #: A spell just cast, while no later engine action was taken (see choose).
+        self.just_cast: int | None = None
         #: (object id, incarnation) -> the object's name as it last existed there (see remember_last_known).
         self.last_known: dict[tuple[int, int], str] = {}
 
@@ -50,6 +52,7 @@ class PhaseSession(Answers, Session):
         except ValueError as exc:  # a malformed action is the adapter's bug, not a rejection
             raise RuntimeError(f"the adapter built an invalid phase.rs action {action}: {exc}") from exc
         self.unoffered_cost = None
+        self.just_cast = None
         try:
             result = self.game.apply(self.seats[player], move)
         except ValueError as exc:
@@ -88,7 +91,8 @@ class PhaseSession(Answers, Session):
             self.suspended_cast = suspended
             raise
 
-    def seat_player(self, seat: int | None) -> str | None:
+    def seat_player(self, seat: int | None) -> Any:
+        """The player in a seat (None for none)."""
         return self.players[seat] if seat is not None else None
 
     def object(self, object_id: int) -> dict[str, Any]:
@@ -136,7 +140,9 @@ class PhaseSession(Answers, Session):
         return Observer(self.saved()["state"], self.labels, self.players, self.last_known)
 
     def object_views(self) -> list[tuple[int, dict[str, Any]]]:
-        return self.observer().views()
+        """By phase.rs's object id, which it hands out in order as it makes objects (so tokens are in
+        the order they were created, for `nth`)."""
+        return sorted(self.observer().views(), key=lambda view: view[0])
 
     def observe(self) -> dict[str, Any]:
         waiting = self.waiting()
@@ -164,11 +170,13 @@ class PhaseSession(Answers, Session):
                 "mode": "Normal", "assignments": [[blockers[0]["blocker_id"], to_blocker]],
                 "trample_damage": total - to_blocker, "controller_damage": 0}})
 
-    def play_land(self, player: str, card: int) -> None:
+    def play_land(self, player: str, card: int, face: str = "front") -> None:
+        front_face_only(face)
         obj = self.object(card)
         self.apply(player, {"type": "PlayLand", "data": {"object_id": card, "card_id": obj["card_id"]}})
 
     def cast(self, player: str, spec: CastSpec) -> None:
+        front_face_only(spec.face)
         def move() -> None:
             obj = self.object(spec.card)
             self.apply(player, {"type": "CastSpell", "data": {
@@ -180,6 +188,7 @@ class PhaseSession(Answers, Session):
             self.check_targets(spec.card, spec.targets)
             if (obj.get("additional_cost") or {}).get("type") == "Optional":
                 self.unoffered_cost = spec.card
+            self.just_cast = spec.card
         self.atomically(move)
 
     def activate(self, player: str, spec: ActivateSpec) -> None:
@@ -342,8 +351,12 @@ class PhaseSession(Answers, Session):
                 raise Rejected(f"phase.rs did not offer {name}'s optional cost: it sees that the cost can't be paid")
             self.unoffered_cost = None  # declined, as phase.rs did by not offering it
             return
+        if kind == PRIORITY and self.just_cast is not None and choice.yes is not None:
+            raise Unsupported("phase.rs asked nothing as the spell was cast, where the case answers whether an "
+                              "alternative cost (or 2 life for Phyrexian mana) is paid (rule 601.2b); the adapter "
+                              "doesn't translate that announcement")
         if kind in (PRIORITY, ATTACKERS, BLOCKERS):
-            raise Rejected(f"no choice is pending: the game waits for {self.pending().describe()}")
+            raise Rejected(f"no choice is pending: the game waits for {self.waiting_for()}")
         answer = CHOICE_ANSWERS.get(kind)
         if answer is None:
             raise Unsupported(f"phase.rs asks {kind}; the adapter does not translate answers to it")

@@ -18,7 +18,8 @@ from typing import Any
 
 from engine_adapters.phase_rs import names
 from engine_adapters.phase_rs.cards import FILLER, nodes
-from engine_adapters.session import Unsupported
+from engine_kit import Case
+from engine_kit.session import Unsupported
 
 KEEP = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
 SEED = 1
@@ -42,13 +43,13 @@ class Built:
     seats: dict[str, int]
 
 
-def build(engine: Any, case: dict[str, Any], cards: dict[str, dict[str, Any]],
+def build(engine: Any, case: Case, cards: dict[str, dict[str, Any]],
           faces: dict[str, dict[str, Any]]) -> Built:
     """`faces` are the engine's built card faces (by lower-case face name): a starting emblem is made
     from the ability of its card that creates it."""
     from phase import GameAction
 
-    setup = case["setup"]
+    setup = case.setup
     players = list(setup["players"])
     seats = {name: seat for seat, name in enumerate(players)}
     decks = _decks(setup, cards, seats)
@@ -262,7 +263,7 @@ def _emblems(state: dict[str, Any], setup: dict[str, Any], cards: dict[str, dict
             timestamp = state["next_timestamp"]
             state["next_timestamp"] += 1
             seat = seats[name]
-            types = {"supertypes": [], "core_types": [], "subtypes": []}
+            types: dict[str, list[str]] = {"supertypes": [], "core_types": [], "subtypes": []}
             no_cost = {"type": "Cost", "shards": [], "generic": 0}
             state["objects"][str(object_id)] = {
                 "id": object_id, "card_id": 0, "owner": seat, "base_controller": seat, "controller": seat,

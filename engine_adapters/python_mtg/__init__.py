@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine_adapters.base import Adapter
+from engine_adapters.base import PackageAdapter
+from engine_kit import Case
 from engine_adapters.python_mtg import cards as card_data
 from engine_adapters.python_mtg.session import PythonMtgSession
 from engine_adapters.python_mtg.setup import build
-from engine_adapters.session import Unsupported
+from engine_kit.session import Unsupported
 
 
-class PythonMtgEngine(Adapter):
+class PythonMtgEngine(PackageAdapter):
     name = "python-mtg"
     package = "python-mtg"
     modules = ("mtg", "mtg.engine.env")
@@ -45,6 +44,12 @@ class PythonMtgEngine(Adapter):
                              "with no decision for the order of several (rule 616.1): the game never waits for it",
         "color-identity": "the engine takes a card's color identity from its card data (colorIdentity) instead "
                           "of deriving it from the card (rule 903.4); reporting it would only echo the corpus",
+        "object-order": "the engine names objects by their card's name and a counter of its own, not in an order "
+                        "the adapter can tie to when they entered their zone",
+        "damage-assignment": "combat damage is assigned inside the engine's combat move, with no decision for it",
+        "stack-targets": "nothing waits on the stack between moves (see 'stack'), so nothing on it can be targeted",
+        "ability-text": "the adapter reports no ability texts",
+        "attachments": "the adapter doesn't set up Auras or Equipment attached to a permanent",
     }
     adapter_limitations = (
         "A permanent back face up, a token with keywords, or a permanent owned by another player in a "
@@ -54,11 +59,11 @@ class PythonMtgEngine(Adapter):
         "action is observed where the case observes it; `pass` is the engine's own one-step advance.",
     )
 
-    def open(self, case: dict[str, Any]) -> PythonMtgSession:
+    def open(self, case: Case) -> PythonMtgSession:
         db, own = card_data.engine_data()
-        for name, card in sorted(case["cards"].items()):
+        for name, card in sorted(case.cards.items()):
             problems = card_data.problems(card, db, own)
             if problems:
                 raise Unsupported(f"python-mtg can't play {name} as printed: " + "; ".join(problems[:3]))
-        built = build(case, case["cards"])
-        return PythonMtgSession(built, list(case["setup"]["players"]), case["cards"])
+        built = build(case, case.cards)
+        return PythonMtgSession(built, list(case.setup["players"]), case.cards)

@@ -14,7 +14,8 @@ from typing import Any
 
 from engine_adapters.python_mtg import names
 from engine_adapters.python_mtg.setup import Built
-from engine_adapters.session import Rejected, Unsupported
+from engine_kit.session import Rejected, Unsupported
+from engine_kit.oracle import activated_abilities
 
 _REMINDER = re.compile(r"\s*\([^)]*\)")
 _MANA_ABILITY = re.compile(r"\bAdd\b")
@@ -116,7 +117,7 @@ class Observer:
 
     def observe(self, priority: str | None) -> dict[str, Any]:
         state = self.state
-        floating = {p: {} for p in self.players}
+        floating: dict[str, dict[str, int]] = {p: {} for p in self.players}
         for (p, color, n) in state.get("floating_mana", set()):
             if n:
                 floating.setdefault(p, {})[names.CASE_MANA.get(color, color)] = n
@@ -140,8 +141,6 @@ class Observer:
     def ability_id(self, tid: str, index: int, cards: dict[str, dict[str, Any]]) -> str:
         """The engine's id of the object's N-th activated ability (cases count them in printed order,
         mana abilities included); python-mtg numbers a card's abilities by Oracle line, '_a<line>'."""
-        from harness.cards import activated_abilities
-
         face = self.face(tid, cards)
         if face is None:
             raise Rejected(f"{self.name(tid)} has no activated abilities")

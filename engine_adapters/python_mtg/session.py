@@ -17,7 +17,7 @@ from typing import Any
 from engine_adapters.python_mtg import names
 from engine_adapters.python_mtg.observe import Observer
 from engine_adapters.python_mtg.setup import Built
-from engine_adapters.session import (ActivateSpec, CastSpec, Choice, Pending, Rejected, Session, Target,
+from engine_kit.session import (front_face_only, ActivateSpec, CastSpec, Choice, Pending, Rejected, Session, Target,
                                      Unsupported)
 
 
@@ -99,18 +99,21 @@ class PythonMtgSession(Session):
         from mtg.engine import env
 
         self.require_to_move(player)
-        if self.pending().kind != "priority":
-            raise Rejected(f"python-mtg waits for {self.pending().describe()}")
+        pending = self.pending()
+        if pending is not None and pending.kind != "priority":
+            raise Rejected(f"python-mtg waits for {pending.describe()}")
         state = env._clone(self.state)
         with contextlib.redirect_stdout(io.StringIO()):
             env._advance_one(state)
         self.state = state
 
-    def play_land(self, player: str, card: str) -> None:
+    def play_land(self, player: str, card: str, face: str = "front") -> None:
+        front_face_only(face)
         self.require_to_move(player)
         self.take(("play", player, card), f"python-mtg doesn't offer playing {self.name(card)} now")
 
     def cast(self, player: str, spec: CastSpec) -> None:
+        front_face_only(spec.face)
         self.require_to_move(player)
         if spec.x is not None or spec.modes or spec.pay:
             raise Unsupported("python-mtg chooses X and modes and pays costs from its own pool itself; "

@@ -15,7 +15,8 @@ from typing import Any
 
 from engine_adapters.python_mtg import cards as card_data
 from engine_adapters.python_mtg import names
-from engine_adapters.session import Unsupported
+from engine_kit import Case
+from engine_kit.session import Unsupported
 
 
 @dataclass
@@ -27,7 +28,7 @@ class Built:
     token_names: dict[str, str] = field(default_factory=dict)  # starting tokens' instance ids -> names
 
 
-def build(case: dict[str, Any], cards: dict[str, dict[str, Any]]) -> Built:
+def build(case: Case, cards: dict[str, dict[str, Any]]) -> Built:
     from mtg import bridge_to_engine, driver
     from mtg._text import slug
 
@@ -38,7 +39,7 @@ def build(case: dict[str, Any], cards: dict[str, dict[str, Any]]) -> Built:
         for name, record in card_data.records(card).items():
             corpus[name] = record
             face_names[slug(name)] = card["faces"][0]["name"] if name == card["name"] else name
-    setup = case["setup"]
+    setup = case.setup
     _refuse_what_has_no_relation(setup)
     players = list(setup["players"])
     active = setup["active"]

@@ -42,7 +42,7 @@ def add_parser(verbs) -> None:
     engine = parser.add_argument_group("engine")
     add_engine_options(engine)
     engine.add_argument("--strict", action="store_true",
-                        help="check every message the engine sends against schema/protocol/")
+                        help="also check the start reply against schema/protocol/ (replies to cases always are)")
     engine.add_argument("-j", "--jobs", type=_positive, default=1, metavar="N",
                         help="run N engine processes in parallel (in-process engines too, each in its own process)")
     order = parser.add_argument_group("selection and order")

@@ -1,0 +1,166 @@
+"""More effects of resolving spells and abilities: adding mana, exiling, discarding, lose life for
+each opponent, and 'each player sacrifices a creature' (choices made in APNAP order, rule 608.2e).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from reference_engine import ops
+from reference_engine.effects import Ctx, effect, run, targets_of
+from reference_engine.filters import FilterContext, matches
+from reference_engine.layers import characteristics
+from reference_engine.mana import COLORS, parse_mana
+from reference_engine.model import Zone
+from reference_engine.moves import Decision, Procedure
+
+
+@effect("add_mana")
+def _add_mana(game, ctx: Ctx, params: Any) -> Procedure:
+    """'Add {B}{B}{B}' / 'Add one mana of any color' from a spell or an ability that isn't a mana
+    ability (rule 106.3): the mana is added as it resolves, the color chosen then (608.2d)."""
+    pool = game.state.players[ctx.controller].pool
+    if isinstance(params, str):
+        pool.update(parse_mana(params))
+        return
+    amount = int(params["any_color"])
+    decision = Decision(ctx.controller, "mana", f"choose a color of mana to add ({ctx.source_name})")
+    while True:
+        move = yield decision
+        chosen = move.mana or move.color
+        if chosen in COLORS:
+            break
+        game.state.rejection = f"choose one of the colors {', '.join(COLORS)}"
+    pool[chosen] += amount
+
+
+@effect("player_draws")
+def _player_draws(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Target player draws N cards'."""
+    for target in targets_of(game, ctx, params["who"]):
+        if target.kind == "player":
+            ops.draw(game, str(target.value), int(params.get("count", 1)))
+
+
+@effect("opponents_lose_life")
+def _opponents_lose_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Each opponent loses N life'."""
+    for player in game.state.turn_order:
+        if player != ctx.controller:
+            ops.lose_life(game, player, int(params["amount"]))
+
+
+@effect("discard")
+def _discard(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+    """'Discard N cards': the controller chooses as the effect is applied (608.2d); with fewer cards in
+    hand, all of them."""
+    state = game.state
+    hand = list(state.zone_ids(Zone.HAND, ctx.controller))
+    count = min(int(params.get("count", 1)), len(hand))
+    if count == 0:
+        return
+    decision = Decision(ctx.controller, "objects", f"discard {count} card(s) ({ctx.source_name})",
+                        {"candidates": hand, "min": count, "max": count})
+    while True:
+        move = yield decision
+        chosen = move.objects
+        if chosen is not None and len(set(chosen)) == count and set(chosen) <= set(hand):
+            break
+        state.rejection = f"choose exactly {count} card(s) in your hand to discard"
+    for object_id in chosen:
+        ops.move(game, state.objects[object_id], Zone.GRAVEYARD)
+
+
+@effect("each_player_sacrifices")
+def _each_player_sacrifices(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+    """'Each player sacrifices a creature of their choice': each player chooses in APNAP order, then
+    the chosen permanents are sacrificed at the same time (rules 608.2e, 101.4)."""
+    state = game.state
+    chosen: list[int] = []
+    for player in state.apnap():
+        fctx = FilterContext(player, ctx.source_id)
+        options = [o.id for o in state.battlefield()
+                   if characteristics(state, o).controller == player and matches(state, o, params["filter"], fctx)]
+        if not options:
+            continue  # nothing to sacrifice: no choice to make (608.2d)
+        decision = Decision(player, "objects", f"choose a {params.get('describe', 'permanent')} to sacrifice "
+                                               f"({ctx.source_name})", {"candidates": options, "min": 1, "max": 1})
+        while True:
+            move = yield decision
+            if move.objects is not None and len(move.objects) == 1 and move.objects[0] in options:
+                break
+            state.rejection = "choose exactly one of the permanents offered"
+        chosen.append(move.objects[0])
+    # 608.2f: processed simultaneously, so each leaving permanent sees the others leave (603.10a).
+    ops.sacrifice_together(game, [state.objects[i] for i in chosen])
+
+
+@effect("drain_power")
+def _drain_power(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+    """'Target player activates a mana ability of each land they control. Then that player loses all
+    unspent mana and you add the mana lost this way' (106.13): the mana moves with its restrictions."""
+    from reference_engine.casting import activate_mana
+    from reference_engine.moves import Illegal, ManaActivation
+    from reference_engine.limits import EngineLimit
+
+    state = game.state
+    for target in targets_of(game, ctx, params["who"]):
+        player = str(target.value)
+        for obj in list(state.battlefield()):
+            chars = characteristics(state, obj)
+            if chars.controller != player or "Land" not in chars.types:
+                continue
+            indexes = [i for i, a in enumerate(chars.activated_abilities()) if a.kind == "mana"]
+            if len(indexes) > 1:
+                raise EngineLimit(f"{chars.name} has several mana abilities: the choice of one is not modelled")
+            if not indexes:
+                continue
+            try:
+                yield from activate_mana(game, player, ManaActivation(obj.id, indexes[0]))
+            except Illegal as exc:
+                if "choose a type of mana" in str(exc):
+                    raise EngineLimit(f"{chars.name}'s mana ability needs a choice of type: not modelled") from None
+                # its cost can't be paid (a tapped land): that ability can't be activated
+        loser, gainer = state.players[player], state.players[ctx.controller]
+        lost, restricted = Counter(loser.pool), list(loser.restricted)
+        loser.pool.clear()
+        loser.restricted.clear()
+        gainer.pool.update(lost)
+        gainer.restricted.extend(restricted)
+
+
+@effect("may_search")
+def _may_search(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+    """'You may search your library for a [filter] card, put it into your hand, then shuffle. If you do,
+    [then]': "if you do" checks that the player chose to search, found card or not (118.12b). The
+    order of the library after the shuffle is not modelled: it is kept as it was."""
+    state = game.state
+    decision = Decision(ctx.controller, "may", f"search your library ({ctx.source_name})? yes or no")
+    while True:
+        move = yield decision
+        if move.yes is not None:
+            break
+        state.rejection = "answer yes or no"
+    if not move.yes:
+        return
+    fctx = FilterContext(ctx.controller, ctx.source_id)
+    options = [i for i in state.zone_ids(Zone.LIBRARY, ctx.controller)
+               if matches(state, state.objects[i], params.get("filter"), fctx)]
+    choose = Decision(ctx.controller, "objects", f"choose up to one {params.get('describe', 'card')} from your "
+                                                 "library, or none (a search may fail to find)",
+                      {"candidates": options, "min": 0, "max": 1})
+    while True:
+        found = yield choose
+        if found.objects is not None and len(found.objects) <= 1 and all(o in options for o in found.objects):
+            break
+        state.rejection = f"choose at most one {params.get('describe', 'card')} in your library, or none"
+    for object_id in found.objects:
+        ops.move(game, state.objects[object_id], Zone(params.get("to", "hand")))
+    yield from run(game, ctx, params.get("then", []))
+
+
+@effect("skip_draw_step")
+def _skip_draw_step(game, ctx: Ctx, params: Any) -> None:
+    """'You skip your draw step this turn'."""
+    game.state.skip_draw.add((ctx.controller, game.state.turn))
