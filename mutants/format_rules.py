@@ -11,22 +11,10 @@ from mutants.patching import Patcher, mutant
 @mutant("damage-assignment-choice-ignored", "a creature's controller can't divide its combat damage as they choose: "
         "the default assignment is always used", ["510.1c", "510.1d"])
 def _assignment_ignored(p: Patcher) -> None:
-    from reference_engine.moves import AssignDamage
-
-    def wrapper(original):
-        def announce(game, player, dealers):
-            procedure = original(game, player, dealers)
-            answer = None
-            try:
-                decision = next(procedure)
-                while True:
-                    move = yield decision
-                    decision = procedure.send(AssignDamage(move.player, None) if move is not None else move)
-            except StopIteration as done:
-                answer = done.value
-            return answer
-        return announce
-    p.wrap("combat", "_announce", wrapper)
+    def announce(game, player, dealers):
+        return {dealer.object_id: dealer.default for dealer in dealers}
+        yield  # a procedure that never asks: the default always applies
+    p.replace("combat", "_announce", announce)
 
 
 @mutant("trample-excess-before-lethal", "a trampler may assign damage to the player before each blocker is "
