@@ -4,3 +4,42 @@ it breaks."""
 from __future__ import annotations
 
 from mutants.patching import Patcher, mutant  # noqa: F401
+
+
+# --- modal triggered abilities (603.3c, 700.2b) --------------------------------------------------
+def _with_data(ability, **changes):
+    from dataclasses import replace
+
+    return replace(ability, data={**ability.data, **changes})
+
+
+@mutant("modal-trigger-illegal-mode-allowed", "a mode of a modal triggered ability whose targets can't be chosen "
+        "can still be chosen as it is put on the stack", ["603.3c", "700.2b"])
+def _illegal_mode_allowed(p: Patcher) -> None:
+    from dataclasses import replace
+
+    def wrapper(original):
+        def choose_mode(game, trigger):
+            modes = trigger.ability.data["modes"]
+            untargeted = [{k: v for k, v in mode.items() if k != "targets"} for mode in modes]
+            chosen = yield from original(game, replace(trigger, ability=_with_data(trigger.ability, modes=untargeted)))
+            if chosen is None:
+                return None
+            mode = next(m for m in modes if list(m["effect"]) == list(chosen.data["effect"]))
+            return _with_data(chosen, targets=list(mode.get("targets", [])))
+        return choose_mode
+    p.wrap("triggers", "_choose_mode", wrapper)
+
+
+@mutant("modal-trigger-mode-not-announced", "the mode announced for a modal triggered ability is ignored: the "
+        "ability goes on the stack with its first mode", ["603.3c"])
+def _mode_not_announced(p: Patcher) -> None:
+    def wrapper(original):
+        def choose_mode(game, trigger):
+            chosen = yield from original(game, trigger)
+            if chosen is None:
+                return None
+            first = trigger.ability.data["modes"][0]
+            return _with_data(chosen, targets=list(first.get("targets", [])), effect=list(first["effect"]))
+        return choose_mode
+    p.wrap("triggers", "_choose_mode", wrapper)

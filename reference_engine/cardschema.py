@@ -28,7 +28,8 @@ KIND_KEYS: dict[str, dict[str, str]] = {
                   "limit": "any"},
     "loyalty": {"cost": "any", "targets": "targets", "effect": "steps"},
     "triggered": {"when": "trigger", "if": "game_condition", "targets": "targets", "effect": "steps",
-                  "mana_ability": "any", "effect_mana": "any", "class_level": "any", "once_each_turn": "any"},
+                  "mana_ability": "any", "effect_mana": "any", "class_level": "any", "once_each_turn": "any",
+                  "modes": "modes_list"},
     "static": {"affects": "filter", "while": "source_condition", "effects": "modifiers", "cda": "any"},
     "replacement": {"as_enters_choose": "any", "mana_production": "any", "as_enters_copy": "any",
                     "enters_with_counters": "any", "counters_placed": "any", "graveyard_to_exile": "any",
@@ -107,7 +108,12 @@ def card_schema() -> dict[str, Any]:
             "trigger": _one_of_names(names["matchers"]),
             "game_condition": {"type": "object", "propertyNames": {"enum": names["game_conditions"]}},
             "source_condition": {"type": "object", "propertyNames": {"enum": names["source_conditions"]}},
-            "modifiers": {"$ref": "#/$defs/modifiers"}}
+            "modifiers": {"$ref": "#/$defs/modifiers"},
+            # 'choose one —' (700.2): each mode its own targets and steps
+            "modes_list": {"type": "array", "minItems": 2, "items": {
+                "type": "object", "additionalProperties": False, "required": ["effect"],
+                "properties": {"targets": {"type": "array", "items": {"$ref": "#/$defs/target"}},
+                               "effect": {"$ref": "#/$defs/steps"}}}}}
     kinds = {kind: {"type": ["object", "null"], "additionalProperties": False,
                     "properties": {key: refs[shape] for key, shape in keys.items()}}
              for kind, keys in KIND_KEYS.items()}

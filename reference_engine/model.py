@@ -62,6 +62,7 @@ class DecisionKind(StrEnum):
     ORDER_TRIGGERS = "order_triggers"
     REPLACEMENT = "replacement"  # which replacement or prevention effect applies first (616.1)
     TARGETS = "targets"
+    MODES = "modes"  # the modes of a modal triggered ability (603.3c)
     MAY = "may"
     OBJECTS = "objects"
     COLOR = "color"
