@@ -31,3 +31,37 @@ def _entry_choice_before_doubling(p: Patcher) -> None:
                 made.append(new.id)
         ctx.memory["it"] = made
     p.set_item(EFFECTS, "create_token_copy", create_token_copy)
+
+
+@mutant("chosen-source-shield-not-rechecked", "'the next time a red source of your choice would deal damage' "
+        "prevents that source's damage even after it is no longer red (the properties are checked only "
+        "as the source is chosen)", ["615.9", "609.7b"])
+def _chosen_source_not_rechecked(p: Patcher) -> None:
+    from reference_engine.prevention import NextInstance
+
+    def wrapper(original):
+        def next_instances(game, source, target):
+            kept = {}
+            for effect in game.state.prevention:
+                if isinstance(effect, NextInstance) and effect.source_filter is not None:
+                    kept[id(effect)] = effect.source_filter
+                    effect.source_filter = None
+            try:
+                return original(game, source, target)
+            finally:
+                for effect in game.state.prevention:
+                    if id(effect) in kept:
+                        effect.source_filter = kept[id(effect)]
+        return next_instances
+    p.wrap("prevention", "next_instances", wrapper)
+
+
+@mutant("life-payable-when-life-cant-change", "a player whose life total can't change may still choose to pay a "
+        "cost that includes paying life (an event that can't happen)", ["614.17b"])
+def _life_payable(p: Patcher) -> None:
+    from reference_engine.moves import Illegal
+
+    def check_life_payment(game, player, amount):
+        if amount > game.state.players[player].life:
+            raise Illegal(f"paying {amount} life needs a life total of at least {amount}")
+    p.replace("casting", "check_life_payment", check_life_payment)

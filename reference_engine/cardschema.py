@@ -42,7 +42,7 @@ KIND_KEYS: dict[str, dict[str, str]] = {
              "doesnt_untap": "filter", "max_counters": "any", "player_hexproof": "any",
              "spell_cost_increase_per_other_spell": "any", "instead_of_losing": "any", "no_max_hand_size": "any",
              "alternative_cost": "cost", "cost_reduction": "any", "cast_without_paying": "any", "cant_activate": "any",
-             "cant_block": "any", "cant_cast": "any"},
+             "cant_block": "any", "cant_cast": "any", "life_total_cant_change": "any"},
 }
 
 #: The parameters of each named effect (tests/test_card_schema.py checks them against what each
@@ -66,13 +66,13 @@ EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "drain_power": ("who",), "each_player_sacrifices": ("describe", "filter"), "exile_graveyard": ("player",),
     "may_search": ("describe", "filter", "then", "to"), "opponents_lose_life": ("amount",),
     "player_draws": ("count", "who"), "prevent_next": ("amount", "prevented_this_way", "to"),
-    "prevent_next_instance": ("from", "prevented_this_way"), "redirect_damage": ("combat", "to"),
+    "prevent_next_instance": ("choose_source", "from", "prevented_this_way", "to"), "redirect_damage": ("combat", "to"),
     "regenerate": ("what",), "skip_draw_step": (), "skip_next": ("player", "step"), "this_turn": (),
 }
 #: Effects whose parameter is a single value rather than a mapping.
 VALUE_EFFECTS = ("become_day_night", "unmodelled", "this_turn", "add_mana")  # add_mana: also {any_color: N}
 #: Parameters that hold abilities, steps, a filter or continuous effects, checked as such.
-NESTED = {"abilities": "abilities", "ability": "ability", "then": "steps", "filter": "filter", "token": "token", "effects": "modifiers"}
+NESTED = {"choose_source": "filter", "abilities": "abilities", "ability": "ability", "then": "steps", "filter": "filter", "token": "token", "effects": "modifiers"}
 
 
 class CardDefinitionError(ValueError):

@@ -558,14 +558,38 @@ def _redirect_damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("prevent_next_instance")
-def _prevent_next_instance(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _prevent_next_instance(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'The next time target creature would deal damage this turn, prevent that damage' (rule 615.8);
-    `prevented_this_way: {gain_life: true}`: 'you gain life equal to the damage prevented this way' (615.5)."""
+    `prevented_this_way: {gain_life: true}`: 'you gain life equal to the damage prevented this way' (615.5).
+    `choose_source: <filter>` instead of `from`: 'the next time a red source of your choice would deal
+    damage', the source chosen as the effect resolves (609.7a: among permanents and spells on the stack,
+    here), and the shield rechecks the filter when the damage would be dealt (615.9); `to: you`: only
+    damage dealt to the effect's controller."""
     from reference_engine.prevention import NextInstance, add
 
-    for obj in objects(game, ctx, params["from"]):
+    chosen = objects(game, ctx, params["from"]) if "from" in params else \
+        (yield from _source_of_your_choice(game, ctx, params["choose_source"]))
+    for obj in chosen:
         add(game, NextInstance(obj.id, ctx.controller, game.state.new_timestamp(), ctx.source_uid, ctx.source_name,
-                               rider=params.get("prevented_this_way")))
+                               rider=params.get("prevented_this_way"), source_filter=params.get("choose_source"),
+                               to_player=ctx.controller if params.get("to") == "you" else None))
+
+
+def _source_of_your_choice(game, ctx: Ctx, filt: dict[str, Any]) -> Procedure:
+    """'A [filter] source of your choice' (609.7a): one permanent or spell on the stack that matches now."""
+    state = game.state
+    fctx = FilterContext(ctx.controller, ctx.source_id)
+    options = [o.id for o in state.battlefield() if matches(state, o, filt, fctx)]
+    options += [item.object_id for item in state.stack if item.object_id is not None
+                and matches(state, state.objects[item.object_id], filt, fctx)]
+    if not options:
+        return []
+    decision = Decision(ctx.controller, "objects", "choose a source of damage", {"candidates": options, "min": 1, "max": 1})
+    while True:
+        move = yield decision
+        if move.objects is not None and len(move.objects) == 1 and move.objects[0] in options:
+            return [state.objects[move.objects[0]]]
+        state.rejection = "choose one source that has the properties the effect names"
 
 
 @effect("exile")
@@ -594,8 +618,12 @@ def _shuffle_into_library(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("set_life")
 def _set_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'Your life total becomes N' (rule 119.5)."""
-    game.state.players[ctx.controller].life = value(game, ctx, params["amount"])
+    """'Your life total becomes N' (rule 119.5): gaining or losing the difference, which can't happen while
+    the life total can't change."""
+    from reference_engine.rule_effects import life_total_cant_change
+
+    if not life_total_cant_change(game, ctx.controller):
+        game.state.players[ctx.controller].life = value(game, ctx, params["amount"])
 
 
 @effect("manifest")

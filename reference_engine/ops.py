@@ -366,7 +366,9 @@ def gain_life(game, player: str, amount: int) -> None:
     gain life this turn' stops it; it can't undo life gained before (614.17a). An event that can't happen
     can't be replaced either (614.17c): 'if an opponent would gain life, that player loses that much
     life instead' (`replacement: {opponents_life_gain: lose}`) applies only to a gain that could happen."""
-    if amount <= 0 or "players_cant_gain_life" in game.state.this_turn:
+    from reference_engine.rule_effects import life_total_cant_change
+
+    if amount <= 0 or "players_cant_gain_life" in game.state.this_turn or life_total_cant_change(game, player):
         return
     if _life_gain_replaced(game, player):
         lose_life(game, player, amount)
@@ -386,7 +388,11 @@ def _life_gain_replaced(game, player: str) -> bool:
 
 
 def lose_life(game, player: str, amount: int) -> None:
-    if amount > 0:
+    """Losing life, by damage, an effect or a cost paid (119.3, 119.4); not while the player's life total
+    can't change."""
+    from reference_engine.rule_effects import life_total_cant_change
+
+    if amount > 0 and not life_total_cant_change(game, player):
         game.state.players[player].life -= amount
 
 
