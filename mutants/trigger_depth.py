@@ -43,3 +43,27 @@ def _mode_not_announced(p: Patcher) -> None:
             return _with_data(chosen, targets=list(first.get("targets", [])), effect=list(first["effect"]))
         return choose_mode
     p.wrap("triggers", "_choose_mode", wrapper)
+
+
+# --- becoming unattached (603.10c) ---------------------------------------------------------------
+def _drop_unattached(p: Patcher, *, left: bool) -> None:
+    def wrapper(original):
+        def emit(game, kind, **data):
+            if kind == "unattached" and bool(data.get("left")) == left:
+                return None
+            return original(game, kind, **data)
+        return emit
+    p.wrap("ops", "emit", wrapper)
+
+
+@mutant("unattach-trigger-doesnt-look-back", "an Equipment leaving the battlefield is gone when it becomes "
+        "unattached, so its 'whenever this becomes unattached' ability doesn't trigger (no look back in time)",
+        ["603.10c"])
+def _unattach_no_lookback(p: Patcher) -> None:
+    _drop_unattached(p, left=True)
+
+
+@mutant("reattaching-doesnt-unattach", "moving an Equipment from one creature to another doesn't make it "
+        "become unattached from the first", ["603.10c", "701.3a"])
+def _reattach_not_unattach(p: Patcher) -> None:
+    _drop_unattached(p, left=False)

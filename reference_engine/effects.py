@@ -84,6 +84,9 @@ def objects(game, ctx: Ctx, ref: Any) -> list[GameObject]:
         return [obj] if obj is not None else []
     if ref in ("it", "blighted"):  # what an earlier step made or chose; the blighted creature (701.68c)
         return [state.objects[i] for i in ctx.memory.get(ref, []) if i in state.objects]
+    if ref == "unattached_from":  # 'sacrifice that permanent': what the Equipment became unattached from
+        obj = state.objects.get(ctx.event.get("host_id", -1))
+        return [obj] if obj is not None and obj.zone is Zone.BATTLEFIELD else []
     if ref == "event_object":  # 'return it': the object the triggering event moved (rule 400.7)
         obj = state.objects.get(ctx.event.get("new_id", -1))
         return [obj] if obj is not None else []
@@ -690,9 +693,12 @@ def _attach(game, ctx: Ctx, params: dict[str, Any]) -> None:
     hosts = [o for o in objects(game, ctx, params["to"]) if o.zone is Zone.BATTLEFIELD]
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is Zone.BATTLEFIELD and hosts and obj.attached_to != hosts[0].id:
+            before = obj.attached_to
             obj.attached_to = hosts[0].id
             obj.timestamp = game.state.new_timestamp()
             game.state.touch()
+            if before is not None:  # moved from one permanent to another: it became unattached from the first
+                ops.emit(game, "unattached", object_id=obj.id, uid=obj.uid, host_id=before)
 
 
 @effect("unmodelled")

@@ -68,6 +68,10 @@ def move_together(game, objs: list[GameObject], to: Zone, *, position: int | Non
             snap = records[obj.id].chars if obj.id in records else None
             emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id,
                  **{"from": origin, "to": destination}, snapshot=snap)
+            if origin is Zone.BATTLEFIELD and obj.attached_to is not None:
+                # an Equipment or Aura leaving the battlefield becomes unattached; abilities that trigger
+                # on that look back in time (603.10c), so its own ability sees it leave
+                emit(game, "unattached", object_id=obj.id, uid=obj.uid, host_id=obj.attached_to, left=True)
     finally:
         state.lookback = outer
     return moved

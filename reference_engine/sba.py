@@ -170,9 +170,10 @@ def check(game) -> Procedure:
     # battlefield, or a creature that is attached to something, becomes unattached (it stays on the
     # battlefield).
     for obj in unattached:
-        obj.attached_to = None
+        host, obj.attached_to = obj.attached_to, None
         state.touch()
         performed = True
+        ops.emit(game, "unattached", object_id=obj.id, uid=obj.uid, host_id=host)
 
     # 704.5r: 'can't have more than N [kind] counters on it': all but N are removed.
     for obj, kind, n in excess:

@@ -75,6 +75,13 @@ def _enters_or_transforms_into(game, event, value, source) -> bool:
     return True
 
 
+@matcher("becomes_unattached", "unattached")
+def _becomes_unattached(game, event, value, source) -> bool:
+    """'Whenever this Equipment becomes unattached from a permanent' (self): also as it leaves the
+    battlefield attached, judged as it was just before (603.10c)."""
+    return value == "self" and event.data["uid"] == source.uid
+
+
 @matcher("dies", "leaves")
 def _dies(game, event, value, source) -> bool:
     """'When this creature dies' (self), or 'whenever another creature dies' ({other: true, types: [...]}),
@@ -220,7 +227,8 @@ def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability,
     immediately before the event, the objects leaving included (leaves-the-battlefield abilities look
     back in time, 603.10a); otherwise as they are right after it (603.10)."""
     state = game.state
-    if event.kind == "leaves" and event.data["from"] == Zone.BATTLEFIELD and state.lookback is not None:
+    if state.lookback is not None and ((event.kind == "leaves" and event.data["from"] == Zone.BATTLEFIELD)
+                                       or (event.kind == "unattached" and event.data.get("left"))):
         yield from state.lookback
     else:
         yield from _permanent_sources(state)
