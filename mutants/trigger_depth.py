@@ -67,3 +67,22 @@ def _unattach_no_lookback(p: Patcher) -> None:
         "become unattached from the first", ["603.10c", "701.3a"])
 def _reattach_not_unattach(p: Patcher) -> None:
     _drop_unattached(p, left=False)
+
+
+# --- change of control (603.10d) -----------------------------------------------------------------
+@mutant("control-change-trigger-doesnt-look-back", "an ability that triggers on a player losing control of an "
+        "object (or an opponent gaining it from them) is judged with the object's new controller",
+        ["603.10d"])
+def _control_change_no_lookback(p: Patcher) -> None:
+    from reference_engine import triggers
+
+    def wrapper(original):
+        def sources(game, event):
+            if event.kind == "control_changed":
+                yield from triggers._permanent_sources(game.state)
+                for emblem in game.state.emblems:
+                    yield triggers.TriggerSource(None, emblem.uid, emblem.source_name, emblem.controller), emblem.abilities
+                return
+            yield from original(game, event)
+        return sources
+    p.wrap("triggers", "_sources", wrapper)

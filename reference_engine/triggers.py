@@ -75,6 +75,16 @@ def _enters_or_transforms_into(game, event, value, source) -> bool:
     return True
 
 
+@matcher("gains_control_from_you", "control_changed")
+def _gains_control_from_you(game, event, value, source) -> bool:
+    """{player: opponent}: 'whenever an opponent gains control of a permanent from you'; 'self' for
+    'when you lose control of this' (the source judged as it was before: 603.10d)."""
+    if value == "self":
+        return event.data["uid"] == source.uid and event.data["from"] == source.controller
+    return event.data["from"] == source.controller and (value.get("player") != "opponent"
+                                                        or event.data["to"] != source.controller)
+
+
 @matcher("becomes_unattached", "unattached")
 def _becomes_unattached(game, event, value, source) -> bool:
     """'Whenever this Equipment becomes unattached from a permanent' (self): also as it leaves the
@@ -230,6 +240,13 @@ def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability,
     if state.lookback is not None and ((event.kind == "leaves" and event.data["from"] == Zone.BATTLEFIELD)
                                        or (event.kind == "unattached" and event.data.get("left"))):
         yield from state.lookback
+    elif event.kind == "control_changed":
+        # 603.10d: abilities that trigger on a player losing control of an object, or on an opponent
+        # gaining control of it from that player, look back: the object's abilities are its previous
+        # controller's
+        for source, abilities in _permanent_sources(state):
+            yield (replace(source, controller=event.data["from"]) if source.id == event.data["object_id"]
+                   else source), abilities
     else:
         yield from _permanent_sources(state)
     for emblem in state.emblems:
