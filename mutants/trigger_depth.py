@@ -86,3 +86,16 @@ def _control_change_no_lookback(p: Patcher) -> None:
             yield from original(game, event)
         return sources
     p.wrap("triggers", "_sources", wrapper)
+
+
+# --- Auras' leaves-the-battlefield triggers (603.6e) --------------------------------------------
+@mutant("aura-trigger-cant-find-the-card", "an Aura's ability that triggers on the enchanted permanent leaving "
+        "the battlefield can't find the new object that card became", ["603.6e"])
+def _aura_trigger_loses_card(p: Patcher) -> None:
+    def wrapper(original):
+        def objects(game, ctx, ref):
+            if ref == "event_object" and ctx.snapshot is not None and "Aura" in ctx.snapshot.subtypes:
+                return []
+            return original(game, ctx, ref)
+        return objects
+    p.wrap("effects", "objects", wrapper)

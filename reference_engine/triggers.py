@@ -100,6 +100,9 @@ def _dies(game, event, value, source) -> bool:
         return False
     if value == "self":
         return event.data["uid"] == source.uid
+    if value == "enchanted":  # 'when enchanted creature dies': the Aura as it was, still attached (603.6e)
+        aura = game.state.objects.get(source.id) if source.id is not None else None
+        return aura is not None and aura.attached_to == event.data["object_id"]
     filt = dict(value)
     if filt.pop("other", False) and event.data["uid"] == source.uid:
         return False
