@@ -65,3 +65,14 @@ def _life_payable(p: Patcher) -> None:
         if amount > game.state.players[player].life:
             raise Illegal(f"paying {amount} life needs a life total of at least {amount}")
     p.replace("casting", "check_life_payment", check_life_payment)
+
+
+@mutant("entering-control-applied-last", "the effect changing under whose control a permanent enters is applied "
+        "after the other effects on how it enters, which still see its old controller", ["616.1b"])
+def _entering_control_last(p: Patcher) -> None:
+    def wrapper(original):
+        def entering_control(game, face, card, controller, entry):
+            original(game, face, card, controller, entry)  # the permanent still ends up under the new controller
+            return controller
+        return entering_control
+    p.wrap("replacement", "entering_control", wrapper)

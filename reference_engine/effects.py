@@ -256,6 +256,13 @@ def _reflexive(game, ctx: Ctx, params: dict[str, Any]) -> None:
                                                  source_snapshot=ctx.snapshot))
 
 
+@effect("enter_under_your_control")
+def _enter_under_your_control(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """{filter}: 'if a [creature] would enter the battlefield under an opponent's control this turn, it
+    enters under your control instead' (a replacement effect, 614.1; applied first, 616.1b)."""
+    game.state.entering_control.append((ctx.controller, dict(params["filter"])))
+
+
 @effect("skip_next")
 def _skip_next(game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Target player skips their next draw step' (614.1b, 614.10)."""

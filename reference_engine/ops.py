@@ -126,6 +126,7 @@ class Entry:
     copy_of: tuple[Any, CardDef] | None = None  # (face, card) copiable values chosen as it enters
     attacking: Target | None = None
     choices: dict[str, Any] | None = None  # 'as this enters, choose a color' answers (614.12a)
+    controller: str | None = None  # under whose control it enters, once replacement effects changed it (616.1b)
     # 'That creature is a black Zombie in addition ...': effects of the spell putting it onto the
     # battlefield that apply as it enters (611.2e), as (modifier, params), and who controls them.
     is_effects: list[tuple[str, dict[str, Any]]] | None = None
@@ -155,7 +156,7 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
     yield from entry_replacements(game, obj.card, controller, entry, spell_x)
     state = game.state
     origin = obj.zone
-    new = state.move(obj, Zone.BATTLEFIELD, controller=controller, face=entry.face)
+    new = state.move(obj, Zone.BATTLEFIELD, controller=entry.controller or controller, face=entry.face)
     new.spell_x = spell_x
     _arrive(game, new, entry)
     emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id, **{"from": origin, "to": Zone.BATTLEFIELD},
@@ -174,7 +175,7 @@ def create_token(game, card: CardDef, controller: str, *, tapped: bool = False, 
     state = game.state
     entry = Entry(face=face, tapped=tapped, attacking=attacking, counters=dict(counters) if counters else None)
     yield from entry_replacements(game, card, controller, entry, None)
-    new = state.add_object(card, controller, Zone.BATTLEFIELD, is_token=True, face=entry.face)
+    new = state.add_object(card, entry.controller or controller, Zone.BATTLEFIELD, is_token=True, face=entry.face)
     new.copy_token = copy_token
     _arrive(game, new, entry)
     _entered(game, new)

@@ -69,6 +69,7 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
             and any(a.keyword == "Daybound" for a in card.faces[0].abilities)):
         entry.face = 1  # rule 702.145b: if it is night, it enters transformed
     face = card.faces[entry.face]
+    controller = entering_control(game, face, card, controller, entry)
     for ability in face.abilities:
         if ability.kind == "replacement" and "as_enters_copy" in ability.data:
             spec = ability.data["as_enters_copy"]
@@ -103,6 +104,22 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
     if any(a.kind == "replacement" and a.data.get("enters_tapped") for a in face.abilities) or \
             enters_tapped_by_others(game, face, card, controller):
         entry.tapped = True  # 'this creature enters tapped'; '[objects] enter tapped' (614.1d)
+
+
+def entering_control(game, face: Face, card: CardDef, controller: str, entry) -> str:
+    """Rule 616.1b: an effect that modifies under whose control the permanent enters ('if a creature would
+    enter under an opponent's control this turn, it enters under your control instead') is applied before
+    the other effects on how it enters, which then see it under its new controller. Sets
+    `entry.controller` and returns the controller the rest of the entry is judged with."""
+    from reference_engine.layers import printed
+
+    state = game.state
+    for player, filt in state.entering_control:
+        if player != controller and matches(state, None, filt, FilterContext(player), chars=printed(face, card, controller)):
+            controller = player
+            break
+    entry.controller = controller
+    return controller
 
 
 def enters_tapped_by_others(game, face: Face, card: CardDef, controller: str) -> bool:
