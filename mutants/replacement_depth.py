@@ -76,3 +76,28 @@ def _entering_control_last(p: Patcher) -> None:
             return controller
         return entering_control
     p.wrap("replacement", "entering_control", wrapper)
+
+
+@mutant("anchor-word-abilities-all-present", "a permanent that entered with a choice of anchor word has every "
+        "ability marked with an anchor word, not only the chosen one's", ["614.12c"])
+def _anchor_words_ignored(p: Patcher) -> None:
+    def wrapper(original):
+        def compute(state):
+            saved = {}
+            for obj in state.battlefield():
+                if "option" in obj.chosen:
+                    saved[obj.id] = obj.chosen.pop("option")
+            try:
+                chars = original(state)
+            finally:
+                for obj in state.battlefield():
+                    if obj.id in saved:
+                        obj.chosen["option"] = saved[obj.id]
+            for obj in state.battlefield():
+                if obj.id in saved and obj.id in chars:
+                    face = obj.card.faces[obj.face]
+                    chars[obj.id].abilities = list(chars[obj.id].abilities) + [
+                        a for a in face.abilities if "anchor" in a.data and a not in chars[obj.id].abilities]
+            return chars
+        return compute
+    p.wrap("layers", "_compute_battlefield", wrapper)

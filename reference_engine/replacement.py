@@ -90,7 +90,8 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
         if ability.kind == "replacement" and "as_enters_choose" in ability.data:
             what = ability.data["as_enters_choose"]
             answer = yield from _choose_as_enters(game, face, controller, what)
-            entry.choices = dict(entry.choices or {}, **{what: answer})
+            key = "option" if isinstance(what, dict) else what
+            entry.choices = dict(entry.choices or {}, **{key: answer})
     counters: Counter[str] = Counter(entry.counters or {})
     for ability in face.abilities:
         if ability.kind == "replacement" and "enters_with_counters" in ability.data:
@@ -212,7 +213,16 @@ def _choose_as_enters(game, face: Face, controller: str, what: str) -> Procedure
     """'As this creature enters, choose a color': the choice is made before it enters (614.12a), by
     whoever it enters under, even for a copy of a permanent that made that choice (707.6)."""
     from reference_engine.mana import COLORS
+    from reference_engine.model import DecisionKind
 
+    if isinstance(what, dict):  # {one_of: [Khans, Dragons]}: the anchor words of 614.12c
+        words = [str(w) for w in what["one_of"]]
+        decision = Decision(controller, DecisionKind.OPTION, f"choose {' or '.join(words)} as {face.name} enters")
+        while True:
+            move = yield decision
+            if move.option in words:
+                return move.option
+            game.state.rejection = f"choose {' or '.join(words)}"
     if what != "color":
         raise KeyError(f"unknown 'as enters' choice {what!r}")
     decision = Decision(controller, "color", f"choose a color as {face.name} enters")
