@@ -127,6 +127,7 @@ class Script:
             targets=self.targets(value["targets"]) if "targets" in value else None,
             order=tuple(self.object_id(o) for o in value["order"]) if "order" in value else None,
             replacement=self.object_id(value["replacement"]) if "replacement" in value else None,
+            modes=tuple(value["modes"]) if "modes" in value else None, option=value.get("option"),
             color=value.get("color"), mana=value.get("mana"), number=value.get("number"),
             counter=CounterChoice(value["counter"]["kind"], value["counter"]["action"]) if "counter" in value else None,
             pay=self.payments(value.get("pay")))

@@ -108,6 +108,8 @@ class Choice:
     targets: tuple[Target, ...] | None = None
     order: tuple[EngineId, ...] | None = None
     replacement: EngineId | None = None  # the source of the replacement or prevention effect applied first
+    modes: tuple[int, ...] | None = None  # the modes of a modal triggered ability, by index (603.3c, 700.2b)
+    option: str | None = None  # one of the words a card offers ('choose Khans or Dragons', 614.12c)
     color: str | None = None
     mana: str | None = None
     number: int | None = None

@@ -460,11 +460,11 @@ def _next_instance_forever(p: Patcher) -> None:
     from reference_engine.prevention import NextInstance
 
     def wrapper(original):
-        def next_instances(game, source):
+        def next_instances(game, source, target):
             for effect in game.state.prevention:
                 if isinstance(effect, NextInstance):
                     effect.used = False
-            return original(game, source)
+            return original(game, source, target)
         return next_instances
     p.wrap("prevention", "next_instances", wrapper)
 

@@ -28,8 +28,10 @@ KIND_KEYS: dict[str, dict[str, str]] = {
                   "limit": "any"},
     "loyalty": {"text": "string", "cost": "any", "targets": "targets", "effect": "steps"},
     "triggered": {"text": "string", "when": "trigger", "if": "game_condition", "targets": "targets", "effect": "steps",
-                  "mana_ability": "any", "effect_mana": "any", "class_level": "any", "once_each_turn": "any"},
-    "static": {"text": "string", "affects": "filter", "while": "source_condition", "effects": "modifiers", "cda": "any"},
+                  "mana_ability": "any", "effect_mana": "any", "class_level": "any", "once_each_turn": "any",
+                  "modes": "modes_list", "anchor": "string"},
+    "static": {"text": "string", "affects": "filter", "while": "source_condition", "effects": "modifiers", "cda": "any",
+               "anchor": "string"},
     "replacement": {"text": "string", "as_enters_choose": "any", "mana_production": "any", "as_enters_copy": "any",
                     "enters_with_counters": "any", "counters_placed": "any", "graveyard_to_exile": "any",
                     "enters_tapped": "any", "others_enter_tapped": "any", "as_enters_day_if_neither": "any",
@@ -41,7 +43,7 @@ KIND_KEYS: dict[str, dict[str, str]] = {
              "doesnt_untap": "filter", "max_counters": "any", "player_hexproof": "any",
              "spell_cost_increase_per_other_spell": "any", "instead_of_losing": "any", "no_max_hand_size": "any",
              "alternative_cost": "cost", "cost_reduction": "any", "cast_without_paying": "any", "cant_activate": "any",
-             "cant_block": "any", "cant_cast": "any"},
+             "cant_block": "any", "cant_cast": "any", "life_total_cant_change": "any"},
 }
 
 #: The parameters of each named effect (tests/test_card_schema.py checks them against what each
@@ -65,13 +67,13 @@ EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "drain_power": ("who",), "each_player_sacrifices": ("describe", "filter"), "exile_graveyard": ("player",),
     "may_search": ("describe", "filter", "then", "to"), "opponents_lose_life": ("amount",),
     "player_draws": ("count", "who"), "prevent_next": ("amount", "prevented_this_way", "to"),
-    "prevent_next_instance": ("from", "prevented_this_way"), "redirect_damage": ("combat", "to"),
-    "regenerate": ("what",), "skip_draw_step": (), "skip_next": ("player", "step"), "this_turn": (),
+    "prevent_next_instance": ("choose_source", "from", "prevented_this_way", "to"), "redirect_damage": ("combat", "to"),
+    "regenerate": ("what",), "skip_draw_step": (), "enter_under_your_control": ("filter",), "skip_next": ("player", "step"), "this_turn": (),
 }
 #: Effects whose parameter is a single value rather than a mapping.
 VALUE_EFFECTS = ("become_day_night", "unmodelled", "this_turn", "add_mana")  # add_mana: also {any_color: N}
 #: Parameters that hold abilities, steps, a filter or continuous effects, checked as such.
-NESTED = {"abilities": "abilities", "ability": "ability", "then": "steps", "filter": "filter", "token": "token", "effects": "modifiers"}
+NESTED = {"choose_source": "filter", "abilities": "abilities", "ability": "ability", "then": "steps", "filter": "filter", "token": "token", "effects": "modifiers"}
 
 
 class CardDefinitionError(ValueError):
@@ -107,7 +109,12 @@ def card_schema() -> dict[str, Any]:
             "trigger": _one_of_names(names["matchers"]),
             "game_condition": {"type": "object", "propertyNames": {"enum": names["game_conditions"]}},
             "source_condition": {"type": "object", "propertyNames": {"enum": names["source_conditions"]}},
-            "modifiers": {"$ref": "#/$defs/modifiers"}}
+            "modifiers": {"$ref": "#/$defs/modifiers"},
+            # 'choose one —' (700.2): each mode its own targets and steps
+            "modes_list": {"type": "array", "minItems": 2, "items": {
+                "type": "object", "additionalProperties": False, "required": ["effect"],
+                "properties": {"targets": {"type": "array", "items": {"$ref": "#/$defs/target"}},
+                               "effect": {"$ref": "#/$defs/steps"}}}}}
     kinds = {kind: {"type": ["object", "null"], "additionalProperties": False,
                     "properties": {key: refs[shape] for key, shape in keys.items()}}
              for kind, keys in KIND_KEYS.items()}

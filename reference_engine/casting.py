@@ -550,7 +550,12 @@ def activate(game, move: Activate) -> Procedure:
 
 
 def check_life_payment(game, player: str, amount: int) -> None:
-    """Rules 118.3, 119.4: a player can pay life only if their life total is at least that much."""
+    """Rules 118.3, 119.4: a player can pay life only if their life total is at least that much; and
+    not at all (more than 0) if losing life can't happen to them (614.17b)."""
+    from reference_engine.rule_effects import life_total_cant_change
+
+    if amount > 0 and life_total_cant_change(game, player):
+        raise Illegal(f"{player}'s life total can't change, so {amount} life can't be paid (rule 614.17b)")
     if amount > game.state.players[player].life:
         raise Illegal(f"paying {amount} life needs a life total of at least {amount} (rules 118.3, 119.4)")
 

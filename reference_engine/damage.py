@@ -54,7 +54,7 @@ def applicable(game, source, target: Target, *, combat: bool) -> list[Applicable
     found += [Applicable(s.source_uid, s.source_name, s.timestamp, ("shield", s))
               for s in prevention.shields(game, target)]
     found += [Applicable(e.source_uid, e.source_name, e.timestamp, ("next_instance", e))
-              for e in prevention.next_instances(game, source)]
+              for e in prevention.next_instances(game, source, target)]
     if "damage_cant_be_prevented" in state.this_turn:
         # 615.12: prevention effects still apply but prevent nothing, and shields aren't reduced; none of
         # these has an additional effect, so applying them changes nothing at all.

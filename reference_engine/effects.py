@@ -84,6 +84,9 @@ def objects(game, ctx: Ctx, ref: Any) -> list[GameObject]:
         return [obj] if obj is not None else []
     if ref in ("it", "blighted"):  # what an earlier step made or chose; the blighted creature (701.68c)
         return [state.objects[i] for i in ctx.memory.get(ref, []) if i in state.objects]
+    if ref == "unattached_from":  # 'sacrifice that permanent': what the Equipment became unattached from
+        obj = state.objects.get(ctx.event.get("host_id", -1))
+        return [obj] if obj is not None and obj.zone is Zone.BATTLEFIELD else []
     if ref == "event_object":  # 'return it': the object the triggering event moved (rule 400.7)
         obj = state.objects.get(ctx.event.get("new_id", -1))
         return [obj] if obj is not None else []
@@ -258,6 +261,13 @@ def _reflexive(game, ctx: Ctx, params: dict[str, Any]) -> None:
     state.pending_triggers.append(PendingTrigger(ctx.controller, ctx.source_id, ctx.source_uid, ctx.source_name,  # type: ignore[arg-type]
                                                  params["ability"], {}, state.new_timestamp(),
                                                  source_snapshot=ctx.snapshot))
+
+
+@effect("enter_under_your_control")
+def _enter_under_your_control(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """{filter}: 'if a [creature] would enter the battlefield under an opponent's control this turn, it
+    enters under your control instead' (a replacement effect, 614.1; applied first, 616.1b)."""
+    game.state.entering_control.append((ctx.controller, dict(params["filter"])))
 
 
 @effect("skip_next")
@@ -565,14 +575,38 @@ def _redirect_damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("prevent_next_instance")
-def _prevent_next_instance(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _prevent_next_instance(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'The next time target creature would deal damage this turn, prevent that damage' (rule 615.8);
-    `prevented_this_way: {gain_life: true}`: 'you gain life equal to the damage prevented this way' (615.5)."""
+    `prevented_this_way: {gain_life: true}`: 'you gain life equal to the damage prevented this way' (615.5).
+    `choose_source: <filter>` instead of `from`: 'the next time a red source of your choice would deal
+    damage', the source chosen as the effect resolves (609.7a: among permanents and spells on the stack,
+    here), and the shield rechecks the filter when the damage would be dealt (615.9); `to: you`: only
+    damage dealt to the effect's controller."""
     from reference_engine.prevention import NextInstance, add
 
-    for obj in objects(game, ctx, params["from"]):
+    chosen = objects(game, ctx, params["from"]) if "from" in params else \
+        (yield from _source_of_your_choice(game, ctx, params["choose_source"]))
+    for obj in chosen:
         add(game, NextInstance(obj.id, ctx.controller, game.state.new_timestamp(), ctx.source_uid, ctx.source_name,
-                               rider=params.get("prevented_this_way")))
+                               rider=params.get("prevented_this_way"), source_filter=params.get("choose_source"),
+                               to_player=ctx.controller if params.get("to") == "you" else None))
+
+
+def _source_of_your_choice(game, ctx: Ctx, filt: dict[str, Any]) -> Procedure:
+    """'A [filter] source of your choice' (609.7a): one permanent or spell on the stack that matches now."""
+    state = game.state
+    fctx = FilterContext(ctx.controller, ctx.source_id)
+    options = [o.id for o in state.battlefield() if matches(state, o, filt, fctx)]
+    options += [item.object_id for item in state.stack if item.object_id is not None
+                and matches(state, state.objects[item.object_id], filt, fctx)]
+    if not options:
+        return []
+    decision = Decision(ctx.controller, "objects", "choose a source of damage", {"candidates": options, "min": 1, "max": 1})
+    while True:
+        move = yield decision
+        if move.objects is not None and len(move.objects) == 1 and move.objects[0] in options:
+            return [state.objects[move.objects[0]]]
+        state.rejection = "choose one source that has the properties the effect names"
 
 
 @effect("exile")
@@ -601,8 +635,12 @@ def _shuffle_into_library(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("set_life")
 def _set_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'Your life total becomes N' (rule 119.5)."""
-    game.state.players[ctx.controller].life = value(game, ctx, params["amount"])
+    """'Your life total becomes N' (rule 119.5): gaining or losing the difference, which can't happen while
+    the life total can't change."""
+    from reference_engine.rule_effects import life_total_cant_change
+
+    if not life_total_cant_change(game, ctx.controller):
+        game.state.players[ctx.controller].life = value(game, ctx, params["amount"])
 
 
 @effect("manifest")
@@ -669,9 +707,12 @@ def _attach(game, ctx: Ctx, params: dict[str, Any]) -> None:
     hosts = [o for o in objects(game, ctx, params["to"]) if o.zone is Zone.BATTLEFIELD]
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is Zone.BATTLEFIELD and hosts and obj.attached_to != hosts[0].id:
+            before = obj.attached_to
             obj.attached_to = hosts[0].id
             obj.timestamp = game.state.new_timestamp()
             game.state.touch()
+            if before is not None:  # moved from one permanent to another: it became unattached from the first
+                ops.emit(game, "unattached", object_id=obj.id, uid=obj.uid, host_id=before)
 
 
 @effect("unmodelled")

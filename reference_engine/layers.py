@@ -324,6 +324,10 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
             chars[obj.id].mana_value = 0  # a copy of a back face has mana value 0 (202.3b)
         if obj.face_down:
             chars[obj.id] = face_down_characteristics(card, obj.controller)  # layer 1b (613.2b, 708.2a)
+        elif any("anchor" in a.data for a in chars[obj.id].abilities):
+            # '[Anchor word] — [ability]': it has the ability only if that word was chosen as it entered (614.12c)
+            chosen = obj.chosen.get("option")
+            chars[obj.id].abilities = [a for a in chars[obj.id].abilities if a.data.get("anchor", chosen) == chosen]
 
     resolved = [
         _Application(e.layer, e.timestamp, e.modifier, e.params,

@@ -63,6 +63,8 @@ class DecisionKind(StrEnum):
     REPLACEMENT = "replacement"  # which replacement or prevention effect applies first (616.1)
     DAMAGE = "damage"  # how the player's creatures assign their combat damage (510.1)
     TARGETS = "targets"
+    MODES = "modes"  # the modes of a modal triggered ability (603.3c)
+    OPTION = "option"  # one of the words a card offers as it enters (614.12c)
     MAY = "may"
     OBJECTS = "objects"
     COLOR = "color"

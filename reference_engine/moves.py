@@ -95,6 +95,8 @@ class Choose(Move):
     targets: tuple[Target, ...] | None = None
     order: tuple[int, ...] | None = None  # source uids, first resolves first
     replacement: int | None = None  # source uid of the replacement or prevention effect to apply first (616.1)
+    modes: tuple[int, ...] | None = None  # the modes of a modal triggered ability (603.3c)
+    option: str | None = None  # a word the card offers: 'choose Khans or Dragons' (614.12c)
     color: str | None = None
     mana: str | None = None
     number: int | None = None

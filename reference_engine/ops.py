@@ -68,6 +68,10 @@ def move_together(game, objs: list[GameObject], to: Zone, *, position: int | Non
             snap = records[obj.id].chars if obj.id in records else None
             emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id,
                  **{"from": origin, "to": destination}, snapshot=snap)
+            if origin is Zone.BATTLEFIELD and obj.attached_to is not None:
+                # an Equipment or Aura leaving the battlefield becomes unattached; abilities that trigger
+                # on that look back in time (603.10c), so its own ability sees it leave
+                emit(game, "unattached", object_id=obj.id, uid=obj.uid, host_id=obj.attached_to, left=True)
     finally:
         state.lookback = outer
     return moved
@@ -122,6 +126,7 @@ class Entry:
     copy_of: tuple[Any, CardDef] | None = None  # (face, card) copiable values chosen as it enters
     attacking: Target | None = None
     choices: dict[str, Any] | None = None  # 'as this enters, choose a color' answers (614.12a)
+    controller: str | None = None  # under whose control it enters, once replacement effects changed it (616.1b)
     # 'That creature is a black Zombie in addition ...': effects of the spell putting it onto the
     # battlefield that apply as it enters (611.2e), as (modifier, params), and who controls them.
     is_effects: list[tuple[str, dict[str, Any]]] | None = None
@@ -151,7 +156,7 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
     yield from entry_replacements(game, obj.card, controller, entry, spell_x)
     state = game.state
     origin = obj.zone
-    new = state.move(obj, Zone.BATTLEFIELD, controller=controller, face=entry.face)
+    new = state.move(obj, Zone.BATTLEFIELD, controller=entry.controller or controller, face=entry.face)
     new.spell_x = spell_x
     _arrive(game, new, entry)
     emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id, **{"from": origin, "to": Zone.BATTLEFIELD},
@@ -170,7 +175,7 @@ def create_token(game, card: CardDef, controller: str, *, tapped: bool = False, 
     state = game.state
     entry = Entry(face=face, tapped=tapped, attacking=attacking, counters=dict(counters) if counters else None)
     yield from entry_replacements(game, card, controller, entry, None)
-    new = state.add_object(card, controller, Zone.BATTLEFIELD, is_token=True, face=entry.face)
+    new = state.add_object(card, entry.controller or controller, Zone.BATTLEFIELD, is_token=True, face=entry.face)
     new.copy_token = copy_token
     _arrive(game, new, entry)
     _entered(game, new)
@@ -366,7 +371,9 @@ def gain_life(game, player: str, amount: int) -> None:
     gain life this turn' stops it; it can't undo life gained before (614.17a). An event that can't happen
     can't be replaced either (614.17c): 'if an opponent would gain life, that player loses that much
     life instead' (`replacement: {opponents_life_gain: lose}`) applies only to a gain that could happen."""
-    if amount <= 0 or "players_cant_gain_life" in game.state.this_turn:
+    from reference_engine.rule_effects import life_total_cant_change
+
+    if amount <= 0 or "players_cant_gain_life" in game.state.this_turn or life_total_cant_change(game, player):
         return
     if _life_gain_replaced(game, player):
         lose_life(game, player, amount)
@@ -386,7 +393,11 @@ def _life_gain_replaced(game, player: str) -> bool:
 
 
 def lose_life(game, player: str, amount: int) -> None:
-    if amount > 0:
+    """Losing life, by damage, an effect or a cost paid (119.3, 119.4); not while the player's life total
+    can't change."""
+    from reference_engine.rule_effects import life_total_cant_change
+
+    if amount > 0 and not life_total_cant_change(game, player):
         game.state.players[player].life -= amount
 
 

@@ -61,6 +61,8 @@ class NextInstance:
     combat_only: bool = False
     rider: dict[str, Any] | None = None
     used: bool = False
+    source_filter: dict[str, Any] | None = None  # 'a red source of your choice': rechecked as it would deal damage (615.9)
+    to_player: str | None = None  # 'would deal damage to you'
 
 
 @dataclass(eq=False)
@@ -126,10 +128,17 @@ def shields(game, target: Target) -> list[Shield]:
     return [e for e in game.state.prevention if isinstance(e, Shield) and e.target == target and e.remaining > 0]
 
 
-def next_instances(game, source) -> list[NextInstance]:
-    """The 'next time [it] would deal damage' effects waiting for this source (615.8)."""
-    return [e for e in game.state.prevention
-            if isinstance(e, NextInstance) and not e.used and e.source_object == source.object_id]
+def next_instances(game, source, target: Target) -> list[NextInstance]:
+    """The 'next time [it] would deal damage' effects waiting for this source (615.8). One that names the
+    source's properties ('a red source of your choice') applies only if the source still has them as it
+    would deal the damage; if not, it isn't used up (615.9, 609.7b)."""
+    state = game.state
+    obj = state.objects.get(source.object_id) if source.object_id is not None else None
+    return [e for e in state.prevention
+            if isinstance(e, NextInstance) and not e.used and e.source_object == source.object_id
+            and (e.to_player is None or (target.kind == "player" and target.value == e.to_player))
+            and (e.source_filter is None or matches(state, obj, e.source_filter, FilterContext(e.controller),
+                                                    chars=source.chars))]
 
 
 def end_of_turn(game) -> None:

@@ -69,6 +69,7 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
             and any(a.keyword == "Daybound" for a in card.faces[0].abilities)):
         entry.face = 1  # rule 702.145b: if it is night, it enters transformed
     face = card.faces[entry.face]
+    controller = entering_control(game, face, card, controller, entry)
     for ability in face.abilities:
         if ability.kind == "replacement" and "as_enters_copy" in ability.data:
             spec = ability.data["as_enters_copy"]
@@ -89,7 +90,8 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
         if ability.kind == "replacement" and "as_enters_choose" in ability.data:
             what = ability.data["as_enters_choose"]
             answer = yield from _choose_as_enters(game, face, controller, what)
-            entry.choices = dict(entry.choices or {}, **{what: answer})
+            key = "option" if isinstance(what, dict) else what
+            entry.choices = dict(entry.choices or {}, **{key: answer})
     counters: Counter[str] = Counter(entry.counters or {})
     for ability in face.abilities:
         if ability.kind == "replacement" and "enters_with_counters" in ability.data:
@@ -103,6 +105,22 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
     if any(a.kind == "replacement" and a.data.get("enters_tapped") for a in face.abilities) or \
             enters_tapped_by_others(game, face, card, controller):
         entry.tapped = True  # 'this creature enters tapped'; '[objects] enter tapped' (614.1d)
+
+
+def entering_control(game, face: Face, card: CardDef, controller: str, entry) -> str:
+    """Rule 616.1b: an effect that modifies under whose control the permanent enters ('if a creature would
+    enter under an opponent's control this turn, it enters under your control instead') is applied before
+    the other effects on how it enters, which then see it under its new controller. Sets
+    `entry.controller` and returns the controller the rest of the entry is judged with."""
+    from reference_engine.layers import printed
+
+    state = game.state
+    for player, filt in state.entering_control:
+        if player != controller and matches(state, None, filt, FilterContext(player), chars=printed(face, card, controller)):
+            controller = player
+            break
+    entry.controller = controller
+    return controller
 
 
 def enters_tapped_by_others(game, face: Face, card: CardDef, controller: str) -> bool:
@@ -195,7 +213,16 @@ def _choose_as_enters(game, face: Face, controller: str, what: str) -> Procedure
     """'As this creature enters, choose a color': the choice is made before it enters (614.12a), by
     whoever it enters under, even for a copy of a permanent that made that choice (707.6)."""
     from reference_engine.mana import COLORS
+    from reference_engine.model import DecisionKind
 
+    if isinstance(what, dict):  # {one_of: [Khans, Dragons]}: the anchor words of 614.12c
+        words = [str(w) for w in what["one_of"]]
+        decision = Decision(controller, DecisionKind.OPTION, f"choose {' or '.join(words)} as {face.name} enters")
+        while True:
+            move = yield decision
+            if move.option in words:
+                return move.option
+            game.state.rejection = f"choose {' or '.join(words)}"
     if what != "color":
         raise KeyError(f"unknown 'as enters' choice {what!r}")
     decision = Decision(controller, "color", f"choose a color as {face.name} enters")

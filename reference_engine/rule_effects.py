@@ -29,6 +29,12 @@ def has_hexproof(game, player: str) -> bool:
     return any(controller == player for controller, _, _ in rule_effects(game, "player_hexproof"))
 
 
+def life_total_cant_change(game, player: str) -> bool:
+    """'Your life total can't change' (`rule: {life_total_cant_change: you}`): the player neither gains nor
+    loses life, and so can't pay life greater than 0 (614.17b, 119.4b)."""
+    return any(controller == player for controller, _, _ in rule_effects(game, "life_total_cant_change"))
+
+
 def loyalty_cost(game, player: str, cost):
     """Rule 606.5: a loyalty ability's cost with every additional loyalty cost of 'loyalty abilities
     you activate cost an additional [+1]' combined into one cost to add or remove counters."""

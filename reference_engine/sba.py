@@ -170,9 +170,10 @@ def check(game) -> Procedure:
     # battlefield, or a creature that is attached to something, becomes unattached (it stays on the
     # battlefield).
     for obj in unattached:
-        obj.attached_to = None
+        host, obj.attached_to = obj.attached_to, None
         state.touch()
         performed = True
+        ops.emit(game, "unattached", object_id=obj.id, uid=obj.uid, host_id=host)
 
     # 704.5r: 'can't have more than N [kind] counters on it': all but N are removed.
     for obj, kind, n in excess:
@@ -249,6 +250,25 @@ def _choose_legend(game, player: str, name: str, ids: list[int]) -> Procedure:
         game.state.rejection = f"choose exactly one of the permanents named {name} to keep"
 
 
+def control_changes(game) -> None:
+    """A 'control_changed' event for each permanent whose controller differs from the one it had when
+    last looked at (layer 2 effects beginning or ending, 613.1b). Triggers are put on the stack only
+    the next time a player would receive priority (603.3), so noticing the change here, before that,
+    loses none; a permanent new to the battlefield is only recorded."""
+    state = game.state
+    seen = state.controllers_seen
+    present = set()
+    for obj in state.battlefield():
+        present.add(obj.id)
+        now = characteristics(state, obj).controller
+        before = seen.get(obj.id)
+        seen[obj.id] = now
+        if before is not None and before != now:
+            ops.emit(game, "control_changed", object_id=obj.id, uid=obj.uid, **{"from": before, "to": now})
+    for object_id in [i for i in seen if i not in present]:
+        del seen[object_id]
+
+
 def before_priority(game) -> Procedure:
     """Rule 704.3 / 117.5: state-based actions until none apply, then waiting triggers onto the stack."""
     from reference_engine.daynight import enforce
@@ -259,6 +279,7 @@ def before_priority(game) -> Procedure:
         performed = yield from check(game)
         if performed:
             continue
+        control_changes(game)  # 603.10d: abilities that trigger on a change of control
         state_triggers(game)  # 704.1a: abilities that watch for a game state are triggered abilities
         if game.state.pending_triggers:
             yield from put_on_stack(game)

@@ -137,6 +137,7 @@ class ReferenceSession(Session):
             targets=self._targets(choice.targets) if choice.targets is not None else None,
             order=tuple(objects[o].uid for o in choice.order) if choice.order is not None else None,
             replacement=objects[choice.replacement].uid if choice.replacement is not None else None,
+            modes=choice.modes, option=choice.option,
             color=choice.color, mana=choice.mana, number=choice.number, payments=_payments(choice.pay),
             counter=(choice.counter.kind, choice.counter.action) if choice.counter is not None else None))
 

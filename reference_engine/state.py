@@ -89,12 +89,17 @@ class GameState:
     # Rules that a resolved spell changed for this turn: 'damage can't be prevented' (615.12), 'players
     # can't gain life' (614.17). Cleared in the cleanup step.
     this_turn: set[str] = field(default_factory=set)
+    # 'If a creature would enter under an opponent's control this turn, it enters under your control
+    # instead': (player, filter) of each such effect (614.1, 616.1b). Cleared in the cleanup step.
+    entering_control: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     regeneration: list[int] = field(default_factory=list)  # ids of permanents with a regeneration shield (614.8)
     combat: Combat | None = None
     spells_cast: Counter[str] = field(default_factory=Counter)  # this turn, per player
     previous_turn_spells: Counter[str] = field(default_factory=Counter)
     previous_active: str | None = None
     lki: dict[int, Any] = field(default_factory=dict)  # last known information by object id
+    # Each permanent's controller when last looked at, to notice control changing (603.10d).
+    controllers_seen: dict[int, str] = field(default_factory=dict)
     # While the triggers of an event moving objects off the battlefield are checked: the permanents with
     # triggered abilities as they were immediately before that event (603.10a), else None.
     lookback: Any = None

@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterator
 
 from reference_engine.conditions import holds
 from reference_engine.filters import FilterContext, matches
-from reference_engine.model import Ability, StackItem, Zone
+from reference_engine.model import Ability, DecisionKind, StackItem, Zone
 from reference_engine.moves import Choose, Decision, Illegal, Procedure
 from reference_engine.state import PendingTrigger
 
@@ -75,6 +75,23 @@ def _enters_or_transforms_into(game, event, value, source) -> bool:
     return True
 
 
+@matcher("gains_control_from_you", "control_changed")
+def _gains_control_from_you(game, event, value, source) -> bool:
+    """{player: opponent}: 'whenever an opponent gains control of a permanent from you'; 'self' for
+    'when you lose control of this' (the source judged as it was before: 603.10d)."""
+    if value == "self":
+        return event.data["uid"] == source.uid and event.data["from"] == source.controller
+    return event.data["from"] == source.controller and (value.get("player") != "opponent"
+                                                        or event.data["to"] != source.controller)
+
+
+@matcher("becomes_unattached", "unattached")
+def _becomes_unattached(game, event, value, source) -> bool:
+    """'Whenever this Equipment becomes unattached from a permanent' (self): also as it leaves the
+    battlefield attached, judged as it was just before (603.10c)."""
+    return value == "self" and event.data["uid"] == source.uid
+
+
 @matcher("dies", "leaves")
 def _dies(game, event, value, source) -> bool:
     """'When this creature dies' (self), or 'whenever another creature dies' ({other: true, types: [...]}),
@@ -83,6 +100,9 @@ def _dies(game, event, value, source) -> bool:
         return False
     if value == "self":
         return event.data["uid"] == source.uid
+    if value == "enchanted":  # 'when enchanted creature dies': the Aura as it was, still attached (603.6e)
+        aura = game.state.objects.get(source.id) if source.id is not None else None
+        return aura is not None and aura.attached_to == event.data["object_id"]
     filt = dict(value)
     if filt.pop("other", False) and event.data["uid"] == source.uid:
         return False
@@ -220,8 +240,16 @@ def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability,
     immediately before the event, the objects leaving included (leaves-the-battlefield abilities look
     back in time, 603.10a); otherwise as they are right after it (603.10)."""
     state = game.state
-    if event.kind == "leaves" and event.data["from"] == Zone.BATTLEFIELD and state.lookback is not None:
+    if state.lookback is not None and ((event.kind == "leaves" and event.data["from"] == Zone.BATTLEFIELD)
+                                       or (event.kind == "unattached" and event.data.get("left"))):
         yield from state.lookback
+    elif event.kind == "control_changed":
+        # 603.10d: abilities that trigger on a player losing control of an object, or on an opponent
+        # gaining control of it from that player, look back: the object's abilities are its previous
+        # controller's
+        for source, abilities in _permanent_sources(state):
+            yield (replace(source, controller=event.data["from"]) if source.id == event.data["object_id"]
+                   else source), abilities
     else:
         yield from _permanent_sources(state)
     for emblem in state.emblems:
@@ -366,6 +394,11 @@ def put_on_stack(game) -> Procedure:
             if len(mine) > 1 and len({(t.source_uid, id(t.ability)) for t in mine}) > 1:
                 mine = yield from _ask_order(game, player, mine)
             for trigger in reversed(mine):  # the first to resolve goes on the stack last
+                if "modes" in trigger.ability.data:
+                    chosen = yield from _choose_mode(game, trigger)
+                    if chosen is None:
+                        continue  # no mode can be chosen: removed from the stack (rule 603.3c)
+                    trigger = replace(trigger, ability=chosen)
                 targets = yield from _choose_targets(game, trigger)
                 if targets is None:
                     continue  # no legal targets: removed from the stack (rule 603.3d)
@@ -412,6 +445,39 @@ def _apply_order(triggers: list[PendingTrigger], move: Choose) -> list[PendingTr
     if left:
         raise Illegal(f"the order leaves out {', '.join(t.source_name for t in left)}")
     return ordered
+
+
+def _choose_mode(game, trigger: PendingTrigger) -> Procedure:
+    """Rules 603.3c, 700.2b: the controller of a modal triggered ability ('choose one —') announces its
+    mode as it is put on the stack. A mode whose targets can't be chosen can't be chosen; with no mode
+    left, the ability is removed from the stack (None). Returns the ability as that mode makes it."""
+    from reference_engine.targets import has_legal_choice
+
+    data = trigger.ability.data
+    modes = data["modes"]
+    legal = [i for i, mode in enumerate(modes)
+             if not mode.get("targets") or has_legal_choice(game, mode["targets"], trigger.controller, trigger.source_id)]
+    if not legal:
+        return None
+    decision = Decision(trigger.controller, DecisionKind.MODES, f"choose a mode for {trigger.source_name}'s ability",
+                        {"source": trigger.source_uid, "legal": legal})
+    while True:
+        move = yield decision
+        picked = move.modes
+        if picked is None:
+            game.state.rejection = f"choose the mode of {trigger.source_name}'s ability (choose one of {len(modes)})"
+        elif len(picked) != 1:
+            game.state.rejection = f"{trigger.source_name}'s ability says 'choose one': exactly one mode, not {len(picked)}"
+        elif not 0 <= picked[0] < len(modes):
+            game.state.rejection = f"{trigger.source_name}'s ability has modes 0 to {len(modes) - 1}, not {picked[0]}"
+        elif picked[0] not in legal:
+            game.state.rejection = (f"mode {picked[0]} of {trigger.source_name}'s ability can't be chosen: its targets "
+                                    "can't be chosen (rule 603.3c)")
+        else:
+            mode = modes[picked[0]]
+            rest = {key: value for key, value in data.items() if key not in ("modes", "targets", "effect")}
+            return replace(trigger.ability, data={**rest, "targets": list(mode.get("targets", [])),
+                                                  "effect": list(mode["effect"])})
 
 
 def _choose_targets(game, trigger: PendingTrigger) -> Procedure:

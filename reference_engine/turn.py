@@ -174,6 +174,7 @@ def _cleanup(game) -> Procedure:
     state.effects = [e for e in state.effects if e.duration != Duration.END_OF_TURN]
     prevention.end_of_turn(game)
     state.this_turn.clear()
+    state.entering_control.clear()
     state.regeneration.clear()  # 'the next time it would be destroyed this turn' (614.8)
     state.touch()
     performed = yield from _sba_or_triggers(game)

@@ -355,6 +355,12 @@ class PhaseSession(Answers, Session):
             raise Unsupported("phase.rs asked nothing as the spell was cast, where the case answers whether an "
                               "alternative cost (or 2 life for Phyrexian mana) is paid (rule 601.2b); the adapter "
                               "doesn't translate that announcement")
+        if choice.option is not None:
+            raise Unsupported("the case chooses an anchor word as a permanent enters (rule 614.12c); the adapter "
+                              "does not translate that choice to phase.rs")
+        if choice.modes is not None:
+            raise Unsupported("the case announces the mode of a modal triggered ability (rule 603.3c); the "
+                              "adapter does not translate a mode choice to phase.rs")
         if kind in (PRIORITY, ATTACKERS, BLOCKERS):
             raise Rejected(f"no choice is pending: the game waits for {self.waiting_for()}")
         answer = CHOICE_ANSWERS.get(kind)
