@@ -22,3 +22,14 @@ def _replaced_sacrifice_is_unpaid(p: Patcher) -> None:
         if not any(o.uid == uid and o.zone == Zone.GRAVEYARD for o in game.state.objects.values()):
             raise Illegal("the sacrificed permanent didn't reach a graveyard")
     p.replace("casting", "_sacrifice_cost", sacrifice_cost)
+
+
+@mutant("targets-checked-before-costs", "a spell's targets must be legal as they are announced, before the objects "
+        "that pay its costs (a creature tapped for mana) can make them legal", ["601.5"])
+def _targets_checked_before_costs(p: Patcher) -> None:
+    from reference_engine.targets import check_targets
+
+    def targets_wait_for_costs(game, specs, move):
+        check_targets(game, specs, move.targets, move.player, None, game.describe_target)
+        return False
+    p.replace("casting", "targets_wait_for_costs", targets_wait_for_costs)

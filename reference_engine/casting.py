@@ -322,14 +322,15 @@ def propose(game, move: Cast):
         raise Illegal(f"choose a value for X to cast {chars.name}")
     x = move.x or 0
     specs = spell_targets(chars)
-    check_targets(game, specs, move.targets, move.player, None, game.describe_target)
+    targets_wait = targets_wait_for_costs(game, specs, move)
     # 601.2a: the card moves to the stack; then costs are paid (601.2g-h).
     on_stack = state.move(obj, Zone.STACK, face=face)
     on_stack.controller = move.player
     on_stack.x = x if cost is not None and cost.x_count else None
     on_stack.targets = move.targets
     state.stack.append(StackItem(id=state.new_id(), controller=move.player, object_id=on_stack.id,
-                                 targets=move.targets, x=on_stack.x, source_name=chars.name))
+                                 targets=move.targets, x=on_stack.x, source_name=chars.name,
+                                 targets_wait_for_costs=targets_wait))
     # 601.6: a spell that may no longer be cast once proposed (its X chosen) can't be cast (601.3, 601.3a).
     prohibited = restrictions.cast_prohibition(game, move.player, on_stack)
     if prohibited:
@@ -340,6 +341,17 @@ def propose(game, move: Cast):
     return on_stack, to_pay
 
 
+def targets_wait_for_costs(game, specs, move: Cast) -> bool:
+    """Rule 601.2c with 601.5: targets that are illegal as they are announced may still be chosen if
+    choices made later in casting (the objects that pay its costs: tapping a creature for mana) make
+    them legal. Returns whether their legality must be checked again once the costs are paid."""
+    try:
+        check_targets(game, specs, move.targets, move.player, None, game.describe_target)
+    except Illegal:
+        return True
+    return False
+
+
 def pay_and_become_cast(game, move: Cast, on_stack: GameObject, cost) -> Procedure:
     """601.2f-i: the total cost (reductions applied) is paid, then the spell becomes cast."""
     state = game.state
@@ -347,6 +359,11 @@ def pay_and_become_cast(game, move: Cast, on_stack: GameObject, cost) -> Procedu
         raise Illegal(f"{characteristics(state, on_stack).name} has no mana cost: an unpayable cost (rule 118.6)")
     total = restrictions.total_cost(game, move.player, on_stack, with_cost_increases(game, move.player, cost))
     yield from pay_mana(game, move.player, total, 0, move.payments, spell=on_stack)
+    item = next(i for i in state.stack if i.object_id == on_stack.id)
+    if item.targets_wait_for_costs:  # 601.5: the objects that paid its costs may have made them legal
+        check_targets(game, spell_targets(characteristics(state, on_stack)), item.targets, move.player, on_stack.id,
+                      game.describe_target)
+        item.targets_wait_for_costs = False
     state.spells_cast[move.player] += 1  # 601.2i: it becomes cast
     ops.emit(game, "cast", player=move.player, object_id=on_stack.id)
 
