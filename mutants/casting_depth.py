@@ -33,3 +33,17 @@ def _targets_checked_before_costs(p: Patcher) -> None:
         check_targets(game, specs, move.targets, move.player, None, game.describe_target)
         return False
     p.replace("casting", "targets_wait_for_costs", targets_wait_for_costs)
+
+
+@mutant("resolution-hybrid-first-color-only", "a hybrid symbol in a cost paid while a spell or ability resolves can "
+        "be paid only with its first color: the player can't choose how to pay it", ["118.13b"])
+def _resolution_hybrid_first_color_only(p: Patcher) -> None:
+    from reference_engine.mana import ManaCost
+
+    original = p.original("optional_effects", "_pay")
+
+    def pay(game, player, cost, payments):
+        first = tuple(s.split("/")[0] if "/" in s and not s.endswith("/P") and not s[0].isdigit() else s
+                      for s in cost.symbols)
+        yield from original(game, player, ManaCost(first), payments)
+    p.replace("optional_effects", "_pay", pay)
