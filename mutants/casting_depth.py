@@ -47,3 +47,16 @@ def _resolution_hybrid_first_color_only(p: Patcher) -> None:
                       for s in cost.symbols)
         yield from original(game, player, ManaCost(first), payments)
     p.replace("optional_effects", "_pay", pay)
+
+
+@mutant("y-is-x", "an object's Y takes the value of its X instead of the value its own definition gives it",
+        ["107.3p"])
+def _y_is_x(p: Patcher) -> None:
+    original = p.original("layers", "counted_amount")
+
+    def counted_amount(params, key):
+        halve = params.get("halve")
+        if key == "toughness" and halve and "power" in halve:
+            params = dict(params, halve=dict(halve, toughness=halve["power"]))
+        return original(params, key)
+    p.replace("layers", "counted_amount", counted_amount)
