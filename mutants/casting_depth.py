@@ -60,3 +60,16 @@ def _y_is_x(p: Patcher) -> None:
             params = dict(params, halve=dict(halve, toughness=halve["power"]))
         return original(params, key)
     p.replace("layers", "counted_amount", counted_amount)
+
+
+@mutant("flash-ignores-proposal-choices", "whether a spell may be cast as though it had flash is decided before its "
+        "proposal, so an X it would announce can't make it allowed", ["601.3b"])
+def _flash_ignores_proposal_choices(p: Patcher) -> None:
+    p.replace("casting", "flash_by_proposal_choices", lambda chars, x: False)
+
+
+@mutant("flash-condition-on-x-ignored", "a spell that may be cast as though it had flash if X is small may be so "
+        "cast whatever X its caster announces", ["601.3b"])
+def _flash_condition_on_x_ignored(p: Patcher) -> None:
+    p.replace("casting", "flash_by_proposal_choices", lambda chars, x: any(
+        a.kind == "keyword" and a.keyword == "Flash" and "if_x_at_most" in a.data for a in chars.abilities))

@@ -22,7 +22,7 @@ ABILITY_KINDS = tuple(kind.value for kind in AbilityKind)
 #: The keys of each kind of ability (those the rules core reads).
 KIND_KEYS: dict[str, dict[str, str]] = {
     "keyword": {"name": "string", "cost": "cost", "additional_cost": "cost", "cast_cost": "cost", "extra_cost": "cost",
-                "if_you_control": "filter"},
+                "if_you_control": "filter", "if_x_at_most": "any"},
     "mana": {"cost": "cost", "add": "any", "intrinsic": "any", "spend_only": "any", "timing": "any"},
     "activated": {"cost": "cost", "targets": "targets", "effect": "steps", "timing": "any", "becomes_level": "any",
                   "limit": "any"},

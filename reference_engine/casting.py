@@ -45,7 +45,8 @@ def _own_object(game, player: str, object_id: int, zone: Zone, what: str) -> Gam
 
 def instant_speed(chars: Characteristics) -> bool:
     """Rules 304.1 / 702.8a: instants, and spells with flash, can be cast any time you have priority."""
-    return "Instant" in chars.types or any(a.kind == "keyword" and a.keyword == "Flash" and "if_you_control" not in a.data
+    return "Instant" in chars.types or any(a.kind == "keyword" and a.keyword == "Flash"
+                                           and not {"if_you_control", "if_x_at_most"} & set(a.data)
                                            and a.extra_cost is None for a in chars.abilities)
 
 
@@ -54,6 +55,14 @@ def conditional_flash(game, player: str, chars: Characteristics) -> bool:
     which lets its controller begin to cast it as though it had flash while the condition holds."""
     return any(a.kind == "keyword" and a.keyword == "Flash" and "if_you_control" in a.data
                and _controls(game, player, a.data["if_you_control"]) for a in chars.abilities)
+
+
+def flash_by_proposal_choices(chars: Characteristics, x: int | None) -> bool:
+    """'You may cast this spell as though it had flash if X is 3 or less' (a Flash keyword with
+    `if_x_at_most`): rule 601.3b lets the caster consider the choices of its proposal (the X they
+    announce) in deciding whether they may begin to cast it as though it had flash."""
+    return x is not None and any(a.kind == "keyword" and a.keyword == "Flash" and "if_x_at_most" in a.data
+                                 and x <= a.data["if_x_at_most"] for a in chars.abilities)
 
 
 def flash_for_a_cost(chars: Characteristics) -> ManaCost | None:
@@ -310,7 +319,8 @@ def propose(game, move: Cast):
     if "Land" in chars.types:
         raise Illegal(f"{chars.name} is a land: lands are played, not cast")
     flash_cost = None
-    if not (instant_speed(chars) or conditional_flash(game, move.player, chars)):
+    if not (instant_speed(chars) or conditional_flash(game, move.player, chars)
+            or flash_by_proposal_choices(chars, move.x)):
         reason = sorcery_timing(game, move.player)
         flash_cost = flash_for_a_cost(chars) if reason else None
         if reason and flash_cost is None:
