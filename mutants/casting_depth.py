@@ -73,3 +73,17 @@ def _flash_ignores_proposal_choices(p: Patcher) -> None:
 def _flash_condition_on_x_ignored(p: Patcher) -> None:
     p.replace("casting", "flash_by_proposal_choices", lambda chars, x: any(
         a.kind == "keyword" and a.keyword == "Flash" and "if_x_at_most" in a.data for a in chars.abilities))
+
+
+@mutant("x-of-another-object-is-own-x", "an ability that refers to the X of another object (the spell that triggered "
+        "it) uses its own X, which is 0", ["107.3e"])
+def _x_of_another_object_is_own_x(p: Patcher) -> None:
+    p.replace("effects", "spell_x_of_event", lambda game, ctx: ctx.x)
+
+
+@mutant("x-trigger-ignores-the-spell-cost", "'whenever you cast a spell with {X} in its mana cost' triggers for any "
+        "spell", ["107.3e"])
+def _x_trigger_ignores_the_spell_cost(p: Patcher) -> None:
+    from reference_engine.filters import CONDITIONS
+
+    p.set_item(CONDITIONS, "mana_cost_has_x", lambda state, obj, value, ctx, chars: True)

@@ -114,6 +114,8 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         return ctx.x
     if expr == "event_amount":  # 'that many': the amount in the triggering event
         return int(ctx.event.get("amount", 0))
+    if expr == "event_spell_x":  # 'X' of the spell in the triggering event: that spell's value (107.3e)
+        return spell_x_of_event(game, ctx)
     if expr == "event_spell_colors":  # 'for each of that spell's colors'
         spell = game.state.objects.get(ctx.event.get("object_id", -1))
         return len(characteristics(game.state, spell).colors) if spell is not None else 0
@@ -135,6 +137,13 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         found = objects(game, ctx, expr["counters_on"])
         return found[0].counters.get(expr["kind"], 0) if found else 0
     raise KeyError(f"unknown value {expr!r}")
+
+
+def spell_x_of_event(game, ctx: Ctx) -> int:
+    """Rule 107.3e: an ability that refers to the X in another object's cost uses that object's X,
+    here the value chosen for the spell whose casting triggered it (0 if it had none)."""
+    spell = game.state.objects.get(ctx.event.get("object_id", -1))
+    return (spell.x or 0) if spell is not None else 0
 
 
 def last_known_counters(game, object_id: int | None, kind: str) -> int:
