@@ -87,3 +87,30 @@ def _x_trigger_ignores_the_spell_cost(p: Patcher) -> None:
     from reference_engine.filters import CONDITIONS
 
     p.set_item(CONDITIONS, "mana_cost_has_x", lambda state, obj, value, ctx, chars: True)
+
+
+@mutant("unplaced-permanent-spell-stays-on-the-stack", "a permanent spell that resolves but can't be put onto the "
+        "battlefield stays where it is instead of going to its owner's graveyard", ["608.3e"])
+def _unplaced_permanent_spell_stays(p: Patcher) -> None:
+    p.replace("resolve", "unplaced_permanent_spell", lambda game, obj: None)
+
+
+@mutant("entry-prohibition-ignored", "'lands can't enter the battlefield' stops nothing: a permanent spell that would "
+        "enter as a land (a Clone copying one) enters anyway", ["608.3e"])
+def _entry_prohibition_ignored(p: Patcher) -> None:
+    p.replace("restrictions", "entry_prohibited", lambda game, types: False)
+
+
+@mutant("land-play-prohibition-ignored", "'players can't play lands' doesn't stop a land from being played",
+        ["305.2b"])
+def _land_play_prohibition_ignored(p: Patcher) -> None:
+    p.replace("restrictions", "land_play_prohibition", lambda game, player: None)
+
+
+@mutant("entry-prohibition-stops-every-permanent", "'lands can't enter the battlefield' stops any permanent spell "
+        "from entering, not only one that would enter as a land", ["608.3e"])
+def _entry_prohibition_stops_every_permanent(p: Patcher) -> None:
+    from reference_engine.restrictions import rule_abilities
+
+    p.replace("restrictions", "entry_prohibited",
+              lambda game, types: any(True for _ in rule_abilities(game.state, "cant_enter")))

@@ -140,6 +140,7 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
     the battlefield doesn't come back (111.8).
     """
     from reference_engine.replacement import entry_replacements
+    from reference_engine.restrictions import entry_prohibited
 
     if transformed and not obj.card.double_faced:
         return None
@@ -149,6 +150,8 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
                   counters=dict(counters) if counters else None, is_effects=is_effects,
                   effect_controller=effect_controller)
     yield from entry_replacements(game, obj.card, controller, entry, spell_x)
+    if entry_prohibited(game, (entry.copy_of[0] if entry.copy_of else obj.card.faces[entry.face]).types):
+        return None  # 'lands can't enter the battlefield', judged on what it would enter as (a copy's types)
     state = game.state
     origin = obj.zone
     new = state.move(obj, Zone.BATTLEFIELD, controller=controller, face=entry.face)

@@ -54,6 +54,9 @@ def _resolve_spell(game, item: StackItem) -> Procedure:
             obj.is_token, obj.spell_copy = True, False
         # 712.13: with the face that was up on the stack (back face up if cast transformed, 702.146b)
         new = yield from ops.enter_battlefield(game, obj, item.controller, spell_x=obj.x, transformed=obj.face == 1)
+        if new is None and obj.zone is Zone.STACK:
+            unplaced_permanent_spell(game, obj)
+            return
         if new is not None and "Aura" in chars.subtypes and item.targets and legal and legal[0]:
             new.attached_to = item.targets[0].value  # an Aura spell enters attached to its target (303.4f)
             state.touch()
@@ -69,6 +72,12 @@ def _resolve_spell(game, item: StackItem) -> Procedure:
     if current is not None and current.zone is Zone.STACK:
         # 608.2n: an instant or sorcery goes to the graveyard; with its buyback cost paid, to its owner's hand (702.27a)
         ops.move(game, current, Zone.HAND if "Buyback" in item.optional_costs_paid else Zone.GRAVEYARD)
+
+
+def unplaced_permanent_spell(game, obj) -> None:
+    """Rule 608.3e: a permanent spell that resolves but can't be put onto the battlefield is put into
+    its owner's graveyard."""
+    ops.move(game, obj, Zone.GRAVEYARD)
 
 
 def _resolve_ability(game, item: StackItem) -> Procedure:
