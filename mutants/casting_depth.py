@@ -114,3 +114,25 @@ def _entry_prohibition_stops_every_permanent(p: Patcher) -> None:
 
     p.replace("restrictions", "entry_prohibited",
               lambda game, types: any(True for _ in rule_abilities(game.state, "cant_enter")))
+
+
+@mutant("spell-stops-resolving-once-it-leaves-the-stack", "an instant or sorcery that leaves the stack as it starts "
+        "to resolve (Time Spiral exiling itself) does nothing more", ["608.2m"])
+def _spell_stops_resolving(p: Patcher) -> None:
+    import inspect
+
+    from reference_engine.effects import EFFECTS
+    from reference_engine.model import Zone
+
+    def run(game, ctx, steps):
+        for step in steps or []:
+            item = ctx.item
+            if item is not None and item.is_spell:
+                spell = game.state.objects.get(item.object_id)
+                if spell is None or spell.zone is not Zone.STACK:
+                    return
+            ((name, params),) = step.items()
+            result = EFFECTS[name](game, ctx, params)
+            if inspect.isgenerator(result):
+                yield from result
+    p.replace("effects", "run", run)

@@ -293,7 +293,14 @@ def _exile_graveyard(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("draw")
 def _draw(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    ops.draw(game, ctx.controller, value(game, ctx, params.get("count", 1)))
+    """'Draw N cards'; with `who: each`, 'each player draws N cards' (in turn order, 101.4)."""
+    for player in _players(game, ctx, params):
+        ops.draw(game, player, value(game, ctx, params.get("count", 1)))
+
+
+def _players(game, ctx: Ctx, params: dict[str, Any]) -> list[str]:
+    """`who`: 'you' (the default) or 'each' (each player, in turn order beginning with the active player)."""
+    return game.state.apnap() if params.get("who") == "each" else [ctx.controller]
 
 
 @effect("gain_life")
@@ -524,12 +531,14 @@ def _choose_any_number(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     if not options:
         ctx.memory["it"] = []  # nothing to choose from: no decision to make
         return
-    decision = Decision(ctx.controller, "objects", f"choose any number of {params.get('describe', 'permanents')}",
-                        {"candidates": options, "min": 0, "max": len(options)})
+    most = min(len(options), params.get("max", len(options)))  # 'up to six lands'
+    decision = Decision(ctx.controller, "objects", f"choose {'any number' if most == len(options) else f'up to {most}'}"
+                        f" of {params.get('describe', 'permanents')}", {"candidates": options, "min": 0, "max": most})
     while True:
         move = yield decision
         chosen = move.objects if move.objects is not None else (() if move.yes is False else None)
-        if chosen is not None and len(set(chosen)) == len(chosen) and all(c in options for c in chosen):
+        if (chosen is not None and len(set(chosen)) == len(chosen) <= most
+                and all(c in options for c in chosen)):
             break
         state.rejection = (f"choose only among {params.get('describe', 'the permanents offered')}"
                            if chosen is not None else "choose the permanents, or none")
@@ -592,13 +601,14 @@ def _shuffle_into_library(game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Shuffle your hand and graveyard [and all permanents you own] into your library': the order of
     a shuffled library is unknown, so cases may rely only on what is in it."""
     state = game.state
-    for zone in params["zones"]:
-        if zone == "battlefield":
-            for obj in [o for o in state.battlefield() if o.owner == ctx.controller]:
-                ops.move(game, obj, Zone.LIBRARY)
-            continue
-        for object_id in list(state.zone_ids(Zone(zone), ctx.controller)):
-            ops.move(game, state.objects[object_id], Zone.LIBRARY)
+    for player in _players(game, ctx, params):  # `who: each`: 'each player shuffles ...'
+        for zone in params["zones"]:
+            if zone == "battlefield":
+                for obj in [o for o in state.battlefield() if o.owner == player]:
+                    ops.move(game, obj, Zone.LIBRARY)
+                continue
+            for object_id in list(state.zone_ids(Zone(zone), player)):
+                ops.move(game, state.objects[object_id], Zone.LIBRARY)
 
 
 @effect("set_life")
