@@ -136,3 +136,18 @@ def _spell_stops_resolving(p: Patcher) -> None:
             if inspect.isgenerator(result):
                 yield from result
     p.replace("effects", "run", run)
+
+
+@mutant("dash-effects-not-created-as-it-enters", "what a spell's static ability that functions on the stack does as "
+        "it becomes a permanent (dash's haste and its delayed triggered ability) never happens", ["608.3g"])
+def _dash_effects_not_created(p: Patcher) -> None:
+    def as_it_enters_for_its_cost(game, item, chars, new):
+        return
+        yield
+    p.replace("resolve", "as_it_enters_for_its_cost", as_it_enters_for_its_cost)
+
+
+@mutant("dash-effects-whatever-was-paid", "a permanent spell with dash gains haste and returns at the end step even "
+        "when it was cast for its mana cost", ["608.3g"])
+def _dash_effects_whatever_was_paid(p: Patcher) -> None:
+    p.replace("resolve", "paid_for", lambda item, ability: True)

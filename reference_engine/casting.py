@@ -460,6 +460,7 @@ def _cast_with_announcements(game, move: Cast, options: list[ManaCost]) -> Proce
                                        option)):
                 chosen = option
                 break
+        picked = chosen  # the alternative cost chosen, if any (recorded on the spell once it is cast)
         free = chosen is WITHOUT_PAYING
         life = 0
         symbols = list(chosen.symbols) if chosen is not None else []
@@ -478,6 +479,9 @@ def _cast_with_announcements(game, move: Cast, options: list[ManaCost]) -> Proce
             check_life_payment(game, move.player, life)
             yield from pay_and_become_cast(game, move, on_stack, chosen)
             ops.lose_life(game, move.player, life)
+            if picked is not cost:
+                item = next(i for i in state.stack if i.object_id == on_stack.id)
+                item.alternative_cost_paid = str(picked)
             return
         except Illegal as exc:
             state.restore(saved)

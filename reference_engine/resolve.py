@@ -57,6 +57,8 @@ def _resolve_spell(game, item: StackItem) -> Procedure:
         if new is None and obj.zone is Zone.STACK:
             unplaced_permanent_spell(game, obj)
             return
+        if new is not None:
+            yield from as_it_enters_for_its_cost(game, item, chars, new)
         if new is not None and "Aura" in chars.subtypes and item.targets and legal and legal[0]:
             new.attached_to = item.targets[0].value  # an Aura spell enters attached to its target (303.4f)
             state.touch()
@@ -72,6 +74,23 @@ def _resolve_spell(game, item: StackItem) -> Procedure:
     if current is not None and current.zone is Zone.STACK:
         # 608.2n: an instant or sorcery goes to the graveyard; with its buyback cost paid, to its owner's hand (702.27a)
         ops.move(game, current, Zone.HAND if "Buyback" in item.optional_costs_paid else Zone.GRAVEYARD)
+
+
+def as_it_enters_for_its_cost(game, item: StackItem, chars, new) -> Procedure:
+    """Rule 608.3g: a static ability of the spell that functions on the stack (dash: 'if you cast it for its
+    dash cost, it gains haste and is returned to its owner's hand at the beginning of the next end step')
+    has its effects, its delayed triggered ability included, as the permanent is put onto the battlefield:
+    the `on_enter` steps of the alternative cost that was paid, run with the new permanent as 'self'/'it'."""
+    for ability in chars.abilities:
+        if ability.kind == "rule" and ability.data.get("on_enter") and paid_for(item, ability):
+            ctx = effects.Ctx(item.controller, new.id, new.uid, chars.name, None, (), (), 0, {}, None,
+                              {"it": [new.id]})
+            yield from effects.run(game, ctx, ability.data["on_enter"])
+
+
+def paid_for(item: StackItem, ability) -> bool:
+    """Whether the spell was cast paying this ability's alternative cost (118.9)."""
+    return ability.alternative_cost is not None and str(ability.alternative_cost) == item.alternative_cost_paid
 
 
 def unplaced_permanent_spell(game, obj) -> None:
