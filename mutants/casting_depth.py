@@ -151,3 +151,37 @@ def _dash_effects_not_created(p: Patcher) -> None:
         "when it was cast for its mana cost", ["608.3g"])
 def _dash_effects_whatever_was_paid(p: Patcher) -> None:
     p.replace("resolve", "paid_for", lambda item, ability: True)
+
+
+@mutant("prohibition-judged-on-the-front-face", "whether a spell may be cast is judged on its card's front face, not on "
+        "the alternative characteristics of the face being cast", ["601.3e"])
+def _prohibition_judged_on_front_face(p: Patcher) -> None:
+    original = p.original("restrictions", "cast_prohibition")
+
+    def cast_prohibition(game, player, spell):
+        face = spell.face
+        spell.face = 0
+        try:
+            return original(game, player, spell)
+        finally:
+            spell.face = face
+    p.replace("restrictions", "cast_prohibition", cast_prohibition)
+
+
+@mutant("prohibition-judged-on-every-face", "a modal double-faced card can't be cast if a prohibition would stop any "
+        "of its faces, not only the face being cast", ["601.3e"])
+def _prohibition_judged_on_every_face(p: Patcher) -> None:
+    original = p.original("restrictions", "cast_prohibition")
+
+    def cast_prohibition(game, player, spell):
+        face = spell.face
+        try:
+            for index in range(len(spell.card.faces)):
+                spell.face = index
+                reason = original(game, player, spell)
+                if reason:
+                    return reason
+            return None
+        finally:
+            spell.face = face
+    p.replace("restrictions", "cast_prohibition", cast_prohibition)

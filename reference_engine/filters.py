@@ -139,6 +139,11 @@ def _mana_cost_has_x(state, obj, value, ctx, chars) -> bool:
     return has_x == bool(value)
 
 
+@condition("mana_value_min")
+def _mana_value_min(state, obj, value, ctx, chars) -> bool:
+    return chars.mana_value >= value
+
+
 @condition("mana_value_max")
 def _mana_value_max(state, obj, value, ctx, chars) -> bool:
     return chars.mana_value <= value
