@@ -185,3 +185,39 @@ def _prohibition_judged_on_every_face(p: Patcher) -> None:
         finally:
             spell.face = face
     p.replace("restrictions", "cast_prohibition", cast_prohibition)
+
+
+@mutant("flash-condition-rechecked-after-costs", "a spell cast as though it had flash because a condition held can't "
+        "be finished once paying its costs ends that condition", ["601.6a"])
+def _flash_condition_rechecked(p: Patcher) -> None:
+    from reference_engine import casting
+    from reference_engine.layers import characteristics
+    from reference_engine.moves import Illegal
+
+    original = casting.cast_with_optional_costs
+
+    def cast_with_optional_costs(game, move):
+        yield from original(game, move)
+        state = game.state
+        chars = characteristics(state, state.objects[state.stack[-1].object_id])
+        if (not casting.instant_speed(chars) and not casting.conditional_flash(game, move.player, chars)
+                and any(a.kind == "keyword" and a.keyword == "Flash" and "if_you_control" in a.data
+                        for a in chars.abilities)
+                and casting.sorcery_timing(game, move.player)):
+            raise Illegal("its flash condition no longer holds")
+    p.replace("casting", "cast_with_optional_costs", cast_with_optional_costs)
+
+
+@mutant("additional-sacrifice-optional", "a spell's 'as an additional cost, sacrifice a creature' may be left unpaid "
+        "when there is nothing to sacrifice", ["601.2h", "118.8"])
+def _additional_sacrifice_optional(p: Patcher) -> None:
+    from reference_engine import casting
+
+    original = casting._sacrifice_as_additional_cost
+
+    def sacrifice(game, player, filt, name):
+        try:
+            yield from original(game, player, filt, name)
+        except casting.Illegal:
+            return
+    p.replace("casting", "_sacrifice_as_additional_cost", sacrifice)

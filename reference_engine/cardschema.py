@@ -42,7 +42,7 @@ KIND_KEYS: dict[str, dict[str, str]] = {
              "spell_cost_increase_per_other_spell": "any", "instead_of_losing": "any", "no_max_hand_size": "any",
              "alternative_cost": "cost", "cost_reduction": "any", "cast_without_paying": "any", "cant_activate": "any",
              "cant_block": "any", "cant_cast": "any", "cant_enter": "any", "cant_play_lands": "any",
-             "on_enter": "steps", "keyword": "string"},
+             "on_enter": "steps", "keyword": "string", "additional_sacrifice": "filter"},
 }
 
 #: The parameters of each named effect (tests/test_card_schema.py checks them against what each

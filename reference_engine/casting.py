@@ -437,6 +437,29 @@ def cast_with_optional_costs(game, move: Cast) -> Procedure:
         extra = ability.additional_cost if ability.kind == "keyword" else None
         if extra is not None:
             yield from _ask_optional_cost(game, move.player, ability.keyword, extra, chars.name)  # type: ignore[arg-type]
+    for ability in chars.abilities:
+        if ability.kind == "rule" and "additional_sacrifice" in ability.data:
+            yield from _sacrifice_as_additional_cost(game, move.player, ability.data["additional_sacrifice"], chars.name)
+
+
+def _sacrifice_as_additional_cost(game, player: str, filt, name: str) -> Procedure:
+    """'As an additional cost to cast this spell, sacrifice a creature' (601.2b, 601.2h): a mandatory
+    cost, so with nothing to sacrifice the spell can't be cast. Its caster chooses the permanent."""
+    from reference_engine.filters import FilterContext, matches
+
+    state = game.state
+    candidates = [o.id for o in state.battlefield()
+                  if characteristics(state, o).controller == player and matches(state, o, filt, FilterContext(player, None))]
+    if not candidates:
+        raise Illegal(f"{name} needs a permanent to sacrifice as an additional cost, and there is none (rule 601.2h)")
+    decision = Decision(player, "objects", f"choose the permanent to sacrifice to cast {name}",
+                        {"candidates": candidates, "min": 1, "max": 1})
+    while True:
+        answer = yield decision
+        if answer.objects is not None and len(answer.objects) == 1 and answer.objects[0] in candidates:
+            break
+        state.rejection = f"choose one permanent to sacrifice for {name}'s additional cost"
+    ops.sacrifice(game, state.objects[answer.objects[0]])
 
 
 def _ask_yes_no(game, player: str, prompt: str, cost) -> Procedure:
