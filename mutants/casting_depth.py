@@ -221,3 +221,24 @@ def _additional_sacrifice_optional(p: Patcher) -> None:
         except casting.Illegal:
             return
     p.replace("casting", "_sacrifice_as_additional_cost", sacrifice)
+
+
+@mutant("paid-mana-cost-x-is-zero", "an effect that has a player pay a spell's mana cost treats its {X} as 0, even "
+        "for a spell on the stack cast with a value of X", ["107.3h"])
+def _paid_mana_cost_x_is_zero(p: Patcher) -> None:
+    original = p.original("optional_effects", "cost_to_pay")
+
+    def cost_to_pay(game, ctx, expr):
+        cost = original(game, ctx, expr)
+        if expr == "event_spell_mana_cost":
+            spell = game.state.objects.get(ctx.event.get("object_id", -1))
+            x = spell.x if spell is not None else None
+            if x:
+                from reference_engine.mana import ManaCost
+
+                generic = [s for s in cost.symbols if s.isdigit()]
+                rest = tuple(s for s in cost.symbols if not s.isdigit())
+                left = sum(int(s) for s in generic) - x
+                return ManaCost(((str(left),) if left > 0 else ()) + rest)
+        return cost
+    p.replace("optional_effects", "cost_to_pay", cost_to_pay)

@@ -84,6 +84,9 @@ def objects(game, ctx: Ctx, ref: Any) -> list[GameObject]:
         return [obj] if obj is not None else []
     if ref in ("it", "blighted"):  # what an earlier step made or chose; the blighted creature (701.68c)
         return [state.objects[i] for i in ctx.memory.get(ref, []) if i in state.objects]
+    if ref == "event_spell":  # 'counter the spell': the spell whose casting triggered the ability
+        obj = state.objects.get(ctx.event.get("object_id", -1))
+        return [obj] if obj is not None else []
     if ref == "event_object":  # 'return it': the object the triggering event moved (rule 400.7)
         obj = state.objects.get(ctx.event.get("new_id", -1))
         return [obj] if obj is not None else []
