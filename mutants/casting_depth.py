@@ -242,3 +242,21 @@ def _paid_mana_cost_x_is_zero(p: Patcher) -> None:
                 return ManaCost(((str(left),) if left > 0 else ()) + rest)
         return cost
     p.replace("optional_effects", "cost_to_pay", cost_to_pay)
+
+
+@mutant("gained-ability-x-is-the-objects-x", "the X in an ability an object gained (from a copy effect's exception) "
+        "takes the object's X, 0 off the stack, instead of the value that ability defines", ["107.3j"])
+def _gained_ability_x_is_objects_x(p: Patcher) -> None:
+    from reference_engine import casting
+
+    original = casting.activate
+
+    def activate(game, move):
+        state = game.state
+        obj = state.objects.get(move.object_id)
+        printed = {id(a) for face in obj.card.faces for a in face.abilities} if obj is not None else set()
+        before = len(state.stack)
+        yield from original(game, move)
+        if len(state.stack) > before and id(state.stack[-1].ability) not in printed and state.stack[-1].x:
+            state.stack[-1].x = obj.x or 0
+    p.replace("casting", "activate", activate)
