@@ -260,3 +260,22 @@ def _gained_ability_x_is_objects_x(p: Patcher) -> None:
         if len(state.stack) > before and id(state.stack[-1].ability) not in printed and state.stack[-1].x:
             state.stack[-1].x = obj.x or 0
     p.replace("casting", "activate", activate)
+
+
+@mutant("trigger-referent-must-still-match", "a triggered ability affects the object its trigger condition referred "
+        "to ('that creature') only if that object still matches the condition's description", ["608.2k"])
+def _trigger_referent_must_still_match(p: Patcher) -> None:
+    from reference_engine.filters import FilterContext, matches
+
+    original = p.original("effects", "objects")
+
+    def objects(game, ctx, ref):
+        found = original(game, ctx, ref)
+        ability = ctx.item.ability if ctx.item is not None else None
+        when = ability.data.get("when", {}) if ability is not None and ability.kind == "triggered" else {}
+        filt = when.get("enters") if isinstance(when, dict) else None
+        if ref == "event_object" and isinstance(filt, dict):
+            fctx = FilterContext(ctx.controller, ctx.source_id)
+            found = [o for o in found if matches(game.state, o, filt, fctx)]
+        return found
+    p.replace("effects", "objects", objects)

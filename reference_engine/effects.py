@@ -87,8 +87,9 @@ def objects(game, ctx: Ctx, ref: Any) -> list[GameObject]:
     if ref == "event_spell":  # 'counter the spell': the spell whose casting triggered the ability
         obj = state.objects.get(ctx.event.get("object_id", -1))
         return [obj] if obj is not None else []
-    if ref == "event_object":  # 'return it': the object the triggering event moved (rule 400.7)
-        obj = state.objects.get(ctx.event.get("new_id", -1))
+    if ref == "event_object":  # 'return it': the object the triggering event moved (rule 400.7); 'that
+        # creature' of an enters trigger: the permanent that entered, whatever its characteristics now (608.2k)
+        obj = state.objects.get(ctx.event.get("new_id", ctx.event.get("object_id", -1)))
         return [obj] if obj is not None else []
     if isinstance(ref, dict) and "all" in ref:
         fctx = FilterContext(ctx.controller, ctx.source_id)
