@@ -279,3 +279,10 @@ def _trigger_referent_must_still_match(p: Patcher) -> None:
             found = [o for o in found if matches(game.state, o, filt, fctx)]
         return found
     p.replace("effects", "objects", objects)
+
+
+@mutant("resolution-triggers-never-trigger", "abilities that trigger when a spell or ability resolves ('whenever the "
+        "final chapter ability of a Saga you control resolves') never trigger", ["608.2p"])
+def _resolution_triggers_never(p: Patcher) -> None:
+    p.replace("resolve", "ability_resolved", lambda game, item: None)
+

@@ -120,6 +120,9 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         return int(ctx.event.get("amount", 0))
     if expr == "event_spell_x":  # 'X' of the spell in the triggering event: that spell's value (107.3e)
         return spell_x_of_event(game, ctx)
+    if expr == "event_source_mana_value":  # 'that Saga's mana value': the source of the resolved ability
+        snap = ctx.event.get("snapshot")
+        return snap.mana_value if snap is not None else 0
     if expr == "event_spell_colors":  # 'for each of that spell's colors'
         spell = game.state.objects.get(ctx.event.get("object_id", -1))
         return len(characteristics(game.state, spell).colors) if spell is not None else 0

@@ -38,7 +38,8 @@ def move(game, obj: GameObject, to: Zone, *, position: int | None = None, last_k
 
 
 def move_together(game, objs: list[GameObject], to: Zone, *, position: int | None = None,
-                  last_known: "dict[int, _Lki] | None" = None) -> list[GameObject]:
+                  last_known: "dict[int, _Lki] | None" = None,
+                  sacrificed: "frozenset[int] | set[int]" = frozenset()) -> list[GameObject]:
     """Put objects into another zone in one event ('destroy all creatures', state-based actions: 704.3).
 
     Leaves-the-battlefield abilities look back in time (603.10a): whether they trigger is judged by the
@@ -67,7 +68,7 @@ def move_together(game, objs: list[GameObject], to: Zone, *, position: int | Non
         for (obj, origin, destination), new in zip(leaving, moved):
             snap = records[obj.id].chars if obj.id in records else None
             emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id,
-                 **{"from": origin, "to": destination}, snapshot=snap)
+                 **{"from": origin, "to": destination}, snapshot=snap, sacrificed=obj.id in sacrificed)
     finally:
         state.lookback = outer
     return moved
@@ -283,7 +284,7 @@ def sacrifice(game, obj: GameObject) -> GameObject | None:
 
 def sacrifice_together(game, objs: list[GameObject]) -> list[GameObject]:
     """Sacrifice several permanents in one event (rule 701.21a; 603.10a looks back on it)."""
-    return move_together(game, objs, Zone.GRAVEYARD)
+    return move_together(game, objs, Zone.GRAVEYARD, sacrificed={obj.id for obj in objs})
 
 
 def effect_amounts(game, player: str, key: str, amount: int) -> int:

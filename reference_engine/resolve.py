@@ -116,3 +116,13 @@ def _resolve_ability(game, item: StackItem) -> Procedure:
     yield from effects.run(game, ctx, data.get("effect", []))
     if item in state.stack:
         state.stack.remove(item)
+    ability_resolved(game, item)
+
+
+def ability_resolved(game, item: StackItem) -> None:
+    """Rule 608.2p: once every step of its resolution is done, abilities that trigger when that ability
+    resolves trigger ('whenever the final chapter ability of a Saga you control resolves')."""
+    source = game.state.objects.get(item.source_id) if item.source_id is not None else None
+    snap = ops.snapshot(game, source) if source is not None and source.zone is Zone.BATTLEFIELD else item.source_snapshot
+    ops.emit(game, "ability_resolved", source_id=item.source_id, source_uid=item.source_uid,
+             controller=item.controller, ability=item.ability, snapshot=snap)

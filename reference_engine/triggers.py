@@ -90,6 +90,33 @@ def _dies(game, event, value, source) -> bool:
     return obj is not None and matches(game.state, obj, filt, _ctx(source), chars=event.data["snapshot"])
 
 
+@matcher("sacrificed", "leaves")
+def _sacrificed(game, event, value, source) -> bool:
+    """'Whenever you sacrifice an enchantment' ({player: you, filter}): a permanent its controller
+    sacrificed (701.21a), judged as it last existed on the battlefield."""
+    if not event.data.get("sacrificed"):
+        return False
+    snap = event.data["snapshot"]
+    if value.get("player") == "you" and (snap is None or snap.controller != source.controller):
+        return False
+    obj = game.state.objects.get(event.data["new_id"])
+    return obj is not None and matches(game.state, obj, value.get("filter"), _ctx(source), chars=snap)
+
+
+@matcher("final_chapter_resolves", "ability_resolved")
+def _final_chapter_resolves(game, event, value, source) -> bool:
+    """'Whenever the final chapter ability of a Saga you control resolves' (714.2c, 608.2p)."""
+    from reference_engine.sagas import chapter_numbers
+
+    ability, snap = event.data["ability"], event.data["snapshot"]
+    chapter = (ability.data.get("when", {}).get("nth_counter") or {}) if ability is not None else {}
+    if chapter.get("kind") != "lore" or snap is None or "Saga" not in snap.subtypes:
+        return False
+    if value.get("controller") == "you" and event.data["controller"] != source.controller:
+        return False
+    return chapter.get("n") == max(chapter_numbers(snap), default=None)
+
+
 @matcher("step", "step_begins")
 def _step(game, event, value, source) -> bool:
     """{step: upkeep, whose: you|each|opponent}: 'at the beginning of [your] upkeep'."""
