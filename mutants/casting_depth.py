@@ -286,3 +286,29 @@ def _trigger_referent_must_still_match(p: Patcher) -> None:
 def _resolution_triggers_never(p: Patcher) -> None:
     p.replace("resolve", "ability_resolved", lambda game, item: None)
 
+
+
+@mutant("divided-damage-dealt-in-full-to-each", "damage divided among targets is dealt in full to each of them, as if "
+        "nothing were divided", ["601.2d"])
+def _divided_damage_in_full(p: Patcher) -> None:
+    from reference_engine.casting import spell_ability
+
+    def announced_division(chars, targets):
+        ability = spell_ability(chars)
+        total = ability.data.get("divide") if ability is not None else None
+        return (total,) * len(targets) if total is not None else ()
+    p.replace("casting", "announced_division", announced_division)
+
+
+@mutant("divided-damage-split-evenly-and-rounded-down", "divided damage is split evenly among the targets, so "
+        "one target gets only half", ["601.2d"])
+def _divided_damage_halved(p: Patcher) -> None:
+    from reference_engine.casting import spell_ability
+
+    def announced_division(chars, targets):
+        ability = spell_ability(chars)
+        total = ability.data.get("divide") if ability is not None else None
+        if total is None or not targets:
+            return ()
+        return (total // 2,) * len(targets)
+    p.replace("casting", "announced_division", announced_division)

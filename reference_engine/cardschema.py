@@ -36,7 +36,7 @@ KIND_KEYS: dict[str, dict[str, str]] = {
                     "damage_prevention": "any", "damage_multiply": "any", "damage_add": "any",
                     "counters_multiply": "any", "tokens_multiply": "any", "draw_from_empty_library": "any",
                     "opponents_life_gain": "any"},
-    "spell": {"targets": "targets", "effect": "steps"},
+    "spell": {"targets": "targets", "effect": "steps", "divide": "any"},
     "rule": {"triggers_additional_time": "any", "additional_loyalty_cost": "any", "cant_attack": "any",
              "doesnt_untap": "filter", "max_counters": "any", "player_hexproof": "any",
              "spell_cost_increase_per_other_spell": "any", "instead_of_losing": "any", "no_max_hand_size": "any",
@@ -48,7 +48,7 @@ KIND_KEYS: dict[str, dict[str, str]] = {
 #: The parameters of each named effect (tests/test_card_schema.py checks them against what each
 #: effect's function reads). An effect missing here takes any parameters.
 EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
-    "damage": ("amount", "instead", "to"), "destroy": ("cant_be_regenerated", "what"), "sacrifice": ("what",), "counter": ("what",),
+    "damage": ("amount", "instead", "to"), "damage_divided": (), "destroy": ("cant_be_regenerated", "what"), "sacrifice": ("what",), "counter": ("what",),
     "return_to_battlefield": ("counters", "is", "transformed", "what"), "draw": ("count", "who"),
     "gain_life": ("amount",), "create_token": ("attached_to", "count", "counters", "predefined", "tapped", "token"), "modify": ("effects", "until", "what"),
     "if": ("condition", "then"), "add_counters": ("amount", "kind", "what"), "remove_all_counters": ("what",),

@@ -343,7 +343,8 @@ def propose(game, move: Cast):
     on_stack.targets = move.targets
     state.stack.append(StackItem(id=state.new_id(), controller=move.player, object_id=on_stack.id,
                                  targets=move.targets, x=on_stack.x, source_name=chars.name,
-                                 targets_wait_for_costs=targets_wait))
+                                 targets_wait_for_costs=targets_wait,
+                                 division=announced_division(chars, move.targets)))
     # 601.6: a spell that may no longer be cast once proposed (its X chosen) can't be cast (601.3, 601.3a).
     prohibited = restrictions.cast_prohibition(game, move.player, on_stack)
     if prohibited:
@@ -352,6 +353,26 @@ def propose(game, move: Cast):
     if flash_cost is not None and to_pay is not None:  # 601.3c: cast as though it had flash, paying more
         to_pay = ManaCost(to_pay.symbols + flash_cost.symbols)
     return on_stack, to_pay
+
+
+def announced_division(chars: Characteristics, targets) -> tuple[int, ...]:
+    """Rule 601.2d: a spell that divides damage among its targets ('2 damage divided as you choose among one
+    or two targets', a spell ability with `divide: N`) has the division announced as it is cast, each
+    target receiving at least one. The format has no way to announce a division, so only a division the
+    rules force is played: one target gets it all, or each of N targets gets one."""
+    from reference_engine.limits import EngineLimit
+
+    ability = spell_ability(chars)
+    total = ability.data.get("divide") if ability is not None else None
+    if total is None or not targets:
+        return ()
+    if len(targets) > total:
+        raise Illegal(f"{total} divided among {len(targets)} targets: each target must get at least one (rule 601.2d)")
+    if len(targets) == 1:
+        return (total,)
+    if len(targets) == total:
+        return (1,) * total
+    raise EngineLimit(f"dividing {total} among {len(targets)} targets needs a division the case can't announce")
 
 
 def targets_wait_for_costs(game, specs, move: Cast) -> bool:

@@ -192,6 +192,17 @@ def _damage(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
         yield from ops.damage(game, _damage_source(game, ctx), target, amount, self_replacements=selfs)
 
 
+@effect("damage_divided")
+def _damage_divided(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+    """'[Source] deals N damage divided as you choose among one or two targets': each target is dealt the
+    share announced for it as the spell was cast (601.2d); a target that became illegal is dealt nothing,
+    and the others keep their shares (608.2b)."""
+    division = ctx.item.division if ctx.item is not None else ()
+    for index, share in enumerate(division):
+        for target in targets_of(game, ctx, f"target.{index}"):
+            yield from ops.damage(game, _damage_source(game, ctx), target, share)
+
+
 @effect("destroy")
 def _destroy(game, ctx: Ctx, params: dict[str, Any]) -> None:
     ops.destroy_together(game, objects(game, ctx, params["what"]),  # one event, however many (603.10a)
