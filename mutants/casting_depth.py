@@ -312,3 +312,9 @@ def _divided_damage_halved(p: Patcher) -> None:
             return ()
         return (total // 2,) * len(targets)
     p.replace("casting", "announced_division", announced_division)
+
+
+@mutant("delayed-trigger-x-is-zero", "a delayed triggered ability that refers to X, with no X defined in its own "
+        "text, has X = 0 instead of the X of the spell that created it", ["107.3n"])
+def _delayed_trigger_x_is_zero(p: Patcher) -> None:
+    p.replace("triggers", "delayed_x", lambda trigger: None)

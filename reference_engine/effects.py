@@ -296,8 +296,13 @@ def _delayed_trigger(game, ctx: Ctx, params: dict[str, Any]) -> None:
     from reference_engine.state import DelayedTrigger
 
     source_id = ctx.source_id if ctx.item is not None and not ctx.item.is_spell else None
+    memory: dict[str, Any] = {"it": list(ctx.memory.get("it", []))}
+    if ctx.x:
+        memory["x"] = ctx.x  # 107.3n: an X it refers to is the X of the spell or ability that created it
+    if params.get("this_turn"):
+        memory["turn"] = game.state.turn  # 'when you next cast ... this turn': gone once the turn ends
     game.state.delayed.append(DelayedTrigger(ctx.controller, source_id, ctx.source_uid, ctx.source_name,
-                                             params["ability"], {"it": list(ctx.memory.get("it", []))}))
+                                             params["ability"], memory))
 
 
 @effect("exile_graveyard")

@@ -305,6 +305,9 @@ def _delayed(game, event: Event) -> list[PendingTrigger]:
     state = game.state
     found = []
     for delayed in list(state.delayed):
+        if delayed.memory.get("turn", state.turn) != state.turn:
+            state.delayed.remove(delayed)  # 'this turn': the turn it could trigger in is over
+            continue
         ((key, value),) = delayed.ability.data["when"].items()
         kinds, fn = MATCHERS[key]
         source = TriggerSource(delayed.source_id, delayed.source_uid or 0, delayed.source_name, delayed.controller)
@@ -410,7 +413,13 @@ def enters_x(trigger: PendingTrigger) -> int | None:
     X chosen for the spell that became it (the permanent's own X is 0); None for any other trigger."""
     if trigger.event.get("uid") == trigger.source_uid and "spell_x" in trigger.event:
         return trigger.event["spell_x"]
-    return None
+    return delayed_x(trigger)
+
+
+def delayed_x(trigger: PendingTrigger) -> int | None:
+    """Rule 107.3n: a delayed triggered ability that refers to X, created by a spell or ability with a value
+    of X chosen for its costs, uses that value."""
+    return (trigger.event.get("memory") or {}).get("x")
 
 
 def _ask_order(game, player: str, triggers: list[PendingTrigger]) -> Procedure:
