@@ -318,3 +318,15 @@ def _divided_damage_halved(p: Patcher) -> None:
         "text, has X = 0 instead of the X of the spell that created it", ["107.3n"])
 def _delayed_trigger_x_is_zero(p: Patcher) -> None:
     p.replace("triggers", "delayed_x", lambda trigger: None)
+
+
+@mutant("any-type-permission-ignored", "an effect saying mana may be spent as though it were mana of any type to pay "
+        "a spell's mana cost changes nothing: colored costs still need their color", ["118.14"])
+def _any_type_permission_ignored(p: Patcher) -> None:
+    p.replace("casting", "spend_as_any_type", lambda game, player: False)
+
+
+@mutant("any-type-permission-never-used-up", "permission to spend mana as though it were mana of any type for one "
+        "spell lasts for every spell that turn", ["118.14"])
+def _any_type_permission_never_used_up(p: Patcher) -> None:
+    p.replace("casting", "use_any_type_permission", lambda game, player: None)

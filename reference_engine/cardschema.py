@@ -48,7 +48,7 @@ KIND_KEYS: dict[str, dict[str, str]] = {
 #: The parameters of each named effect (tests/test_card_schema.py checks them against what each
 #: effect's function reads). An effect missing here takes any parameters.
 EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
-    "damage": ("amount", "instead", "to"), "damage_divided": (), "destroy": ("cant_be_regenerated", "what"), "sacrifice": ("what",), "counter": ("what",),
+    "damage": ("amount", "instead", "to"), "damage_divided": (), "spend_as_any_type": (), "destroy": ("cant_be_regenerated", "what"), "sacrifice": ("what",), "counter": ("what",),
     "return_to_battlefield": ("counters", "is", "transformed", "what"), "draw": ("count", "who"),
     "gain_life": ("amount",), "create_token": ("attached_to", "count", "counters", "predefined", "tapped", "token"), "modify": ("effects", "until", "what"),
     "if": ("condition", "then"), "add_counters": ("amount", "kind", "what"), "remove_all_counters": ("what",),

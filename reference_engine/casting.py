@@ -210,7 +210,7 @@ def check_timing_instruction(game, player: str, data) -> None:
 
 
 def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ...], *,
-             spell: GameObject | None = None) -> Procedure:
+             spell: GameObject | None = None, mana_cost: bool = False) -> Procedure:
     """Rule 601.2g-h: activate the listed mana abilities, then pay the whole cost from the pool.
     Mana that can be spent only on certain spells (106.6) pays only for a `spell` it allows; of a
     type both restricted and unrestricted mana could pay, the restricted mana is spent first.
@@ -223,6 +223,10 @@ def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ..
     held_back = Counter(entry[0] for entry in owner.restricted if entry not in usable)
     cost, snow_spent = pay_snow(owner, cost.with_x(x), held_back)
     left = pay(pool - held_back - snow_spent, cost)
+    if left is None and mana_cost and spend_as_any_type(game, player):
+        left = pay(pool - held_back - snow_spent, as_any_type(cost))
+        if left is not None:
+            use_any_type_permission(game, player)
     if left is None:
         raise Illegal(f"the cost {cost.with_x(x)} can't be paid with the mana available ({format_pool(pool) or 'none'}"
                       + (f", of which {format_pool(held_back)} can't be spent on this)" if held_back else ")"))
@@ -235,6 +239,29 @@ def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ..
     pool.update(left + held_back)
     # What is left of the snow mana: {S} took its share; other symbols spent non-snow mana first.
     owner.snow = Counter({m: min(n, pool[m]) for m, n in (owner.snow - snow_spent).items() if pool[m] > 0})
+
+
+ANY_TYPE = "spend_as_any_type:"
+
+
+def spend_as_any_type(game, player: str) -> bool:
+    """'For one spell this turn, you may spend mana as though it were mana of any type to pay that spell's
+    mana cost' (North Star; 118.14): a permission `player` has this turn and hasn't used yet."""
+    return any(key.startswith(ANY_TYPE + player + ":") for key in game.state.this_turn)
+
+
+def use_any_type_permission(game, player: str) -> None:
+    """The permission is used by the spell whose mana cost needed it; one that could be paid anyway leaves it
+    for a later spell (using it then would gain the player nothing and lose it)."""
+    key = min(k for k in game.state.this_turn if k.startswith(ANY_TYPE + player + ":"))
+    game.state.this_turn.discard(key)
+
+
+def as_any_type(cost: ManaCost) -> ManaCost:
+    """The cost when any mana may be spent as though it were mana of any type: each colored, colorless or
+    hybrid symbol is paid by one mana of any type ({2/W} by one spent as white), generic mana as before."""
+    generic = sum(int(s) if s.isdigit() else 1 for s in cost.symbols if s != "S")
+    return ManaCost(tuple(s for s in cost.symbols if s == "S") + ((str(generic),) if generic else ()))
 
 
 def pay_snow(owner, cost, held_back: Counter) -> tuple:
@@ -392,7 +419,7 @@ def pay_and_become_cast(game, move: Cast, on_stack: GameObject, cost) -> Procedu
     if cost is None:
         raise Illegal(f"{characteristics(state, on_stack).name} has no mana cost: an unpayable cost (rule 118.6)")
     total = restrictions.total_cost(game, move.player, on_stack, with_cost_increases(game, move.player, cost))
-    yield from pay_mana(game, move.player, total, 0, move.payments, spell=on_stack)
+    yield from pay_mana(game, move.player, total, 0, move.payments, spell=on_stack, mana_cost=True)
     item = next(i for i in state.stack if i.object_id == on_stack.id)
     if item.targets_wait_for_costs:  # 601.5: the objects that paid its costs may have made them legal
         check_targets(game, spell_targets(characteristics(state, on_stack)), item.targets, move.player, on_stack.id,
