@@ -40,7 +40,7 @@ def entry_prohibited(game, types) -> bool:
 def land_play_prohibition(game, player: str) -> str | None:
     """'Players can't play lands' (a `rule` ability {cant_play_lands: each}; rule 305.2b)."""
     for source, controller, who in rule_abilities(game.state, "cant_play_lands"):
-        if _applies_to(player, controller, who):
+        if _applies_to(player, controller, str(who)):
             return f"{characteristics(game.state, source).name} says lands can't be played (rule 305.2b)"
     return None
 
