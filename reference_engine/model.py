@@ -61,6 +61,7 @@ class DecisionKind(StrEnum):
     BLOCKERS = "blockers"
     ORDER_TRIGGERS = "order_triggers"
     REPLACEMENT = "replacement"  # which replacement or prevention effect applies first (616.1)
+    DAMAGE = "damage"  # how the player's creatures assign their combat damage (510.1)
     TARGETS = "targets"
     MAY = "may"
     OBJECTS = "objects"
@@ -120,6 +121,7 @@ class Ability(_Immutable):
     cast_cost: Any = None  # a ManaCost paid rather than the mana cost, such as disturb's (702.146a)
     extra_cost: Any = None  # a ManaCost: the price of flash, 'if you pay {2} more' (rule 601.3c)
     alternative_cost: Any = None  # a ManaCost paid 'rather than pay its mana cost' (rule 118.9)
+    text: str | None = None  # its Oracle text (or the quoted text of the effect granting it), if known
 
     @property
     def is_activated(self) -> bool:
@@ -178,7 +180,7 @@ class CardDef(_Immutable):
 class Target:
     """A chosen target: a player (by name) or an object (by id)."""
 
-    kind: str  # "player" | "object"
+    kind: str  # "player" | "object" | "ability" (an activated or triggered ability on the stack, by stack id)
     value: str | int
 
 
@@ -240,8 +242,8 @@ class StackItem:
     source_snapshot: Any = None  # last known information of the source
     optional_costs_paid: tuple[str, ...] = ()  # keywords whose optional additional cost was paid (buyback)
     alternative_cost_paid: str | None = None  # the alternative cost paid for a spell (118.9), e.g. its dash cost
-    targets_wait_for_costs: bool = False
-    division: tuple[int, ...] = ()  # 601.2d: how the spell's damage is divided among its targets, in their order  # 601.5: announced targets checked again once costs are paid
+    targets_wait_for_costs: bool = False  # 601.5: announced targets checked again once costs are paid
+    division: tuple[int, ...] = ()  # 601.2d: how the spell's damage is divided among its targets, in their order
 
     @property
     def is_spell(self) -> bool:
