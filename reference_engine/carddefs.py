@@ -95,6 +95,8 @@ def _parse_ability(spec: Mapping[str, Any] | str) -> Ability:
     elif kind == "static":
         data["effects"] = [_static_part(part) for part in data["effects"]]
     elif kind == "rule" and "alternative_cost" in data:  # 'you may pay ... rather than pay its mana cost'
+        if "on_enter" in data:  # what paying it does as the permanent enters (dash, 608.3g)
+            data["on_enter"] = [_parsed_step(step) for step in data["on_enter"]]
         return Ability(kind, data, alternative_cost=ManaCost.parse(data["alternative_cost"]))
     if "effect" in data:
         data["effect"] = [_parsed_step(step) for step in data["effect"] or []]

@@ -45,7 +45,8 @@ def _own_object(game, player: str, object_id: int, zone: Zone, what: str) -> Gam
 
 def instant_speed(chars: Characteristics) -> bool:
     """Rules 304.1 / 702.8a: instants, and spells with flash, can be cast any time you have priority."""
-    return "Instant" in chars.types or any(a.kind == "keyword" and a.keyword == "Flash" and "if_you_control" not in a.data
+    return "Instant" in chars.types or any(a.kind == "keyword" and a.keyword == "Flash"
+                                           and not {"if_you_control", "if_x_at_most"} & set(a.data)
                                            and a.extra_cost is None for a in chars.abilities)
 
 
@@ -54,6 +55,14 @@ def conditional_flash(game, player: str, chars: Characteristics) -> bool:
     which lets its controller begin to cast it as though it had flash while the condition holds."""
     return any(a.kind == "keyword" and a.keyword == "Flash" and "if_you_control" in a.data
                and _controls(game, player, a.data["if_you_control"]) for a in chars.abilities)
+
+
+def flash_by_proposal_choices(chars: Characteristics, x: int | None) -> bool:
+    """'You may cast this spell as though it had flash if X is 3 or less' (a Flash keyword with
+    `if_x_at_most`): rule 601.3b lets the caster consider the choices of its proposal (the X they
+    announce) in deciding whether they may begin to cast it as though it had flash."""
+    return x is not None and any(a.kind == "keyword" and a.keyword == "Flash" and "if_x_at_most" in a.data
+                                 and x <= a.data["if_x_at_most"] for a in chars.abilities)
 
 
 def flash_for_a_cost(chars: Characteristics) -> ManaCost | None:
@@ -106,6 +115,9 @@ def play_land(game, move: PlayLand) -> Procedure:
     reason = sorcery_timing(game, move.player)
     if reason:
         raise Illegal(f"a land can be played {reason} (rule 505.6b)")
+    prohibited = restrictions.land_play_prohibition(game, move.player)
+    if prohibited:
+        raise Illegal(prohibited)
     player = game.state.players[move.player]
     if player.lands_played >= 1:
         raise Illegal("a land was already played this turn (rule 305.2)")
@@ -198,7 +210,7 @@ def check_timing_instruction(game, player: str, data) -> None:
 
 
 def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ...], *,
-             spell: GameObject | None = None) -> Procedure:
+             spell: GameObject | None = None, mana_cost: bool = False) -> Procedure:
     """Rule 601.2g-h: activate the listed mana abilities, then pay the whole cost from the pool.
     Mana that can be spent only on certain spells (106.6) pays only for a `spell` it allows; of a
     type both restricted and unrestricted mana could pay, the restricted mana is spent first.
@@ -211,6 +223,10 @@ def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ..
     held_back = Counter(entry[0] for entry in owner.restricted if entry not in usable)
     cost, snow_spent = pay_snow(owner, cost.with_x(x), held_back)
     left = pay(pool - held_back - snow_spent, cost)
+    if left is None and mana_cost and spend_as_any_type(game, player):
+        left = pay(pool - held_back - snow_spent, as_any_type(cost))
+        if left is not None:
+            use_any_type_permission(game, player)
     if left is None:
         raise Illegal(f"the cost {cost.with_x(x)} can't be paid with the mana available ({format_pool(pool) or 'none'}"
                       + (f", of which {format_pool(held_back)} can't be spent on this)" if held_back else ")"))
@@ -223,6 +239,29 @@ def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ..
     pool.update(left + held_back)
     # What is left of the snow mana: {S} took its share; other symbols spent non-snow mana first.
     owner.snow = Counter({m: min(n, pool[m]) for m, n in (owner.snow - snow_spent).items() if pool[m] > 0})
+
+
+ANY_TYPE = "spend_as_any_type:"
+
+
+def spend_as_any_type(game, player: str) -> bool:
+    """'For one spell this turn, you may spend mana as though it were mana of any type to pay that spell's
+    mana cost' (North Star; 118.14): a permission `player` has this turn and hasn't used yet."""
+    return any(key.startswith(ANY_TYPE + player + ":") for key in game.state.this_turn)
+
+
+def use_any_type_permission(game, player: str) -> None:
+    """The permission is used by the spell whose mana cost needed it; one that could be paid anyway leaves it
+    for a later spell (using it then would gain the player nothing and lose it)."""
+    key = min(k for k in game.state.this_turn if k.startswith(ANY_TYPE + player + ":"))
+    game.state.this_turn.discard(key)
+
+
+def as_any_type(cost: ManaCost) -> ManaCost:
+    """The cost when any mana may be spent as though it were mana of any type: each colored, colorless or
+    hybrid symbol is paid by one mana of any type ({2/W} by one spent as white), generic mana as before."""
+    generic = sum(int(s) if s.isdigit() else 1 for s in cost.symbols if s != "S")
+    return ManaCost(tuple(s for s in cost.symbols if s == "S") + ((str(generic),) if generic else ()))
 
 
 def pay_snow(owner, cost, held_back: Counter) -> tuple:
@@ -310,7 +349,8 @@ def propose(game, move: Cast):
     if "Land" in chars.types:
         raise Illegal(f"{chars.name} is a land: lands are played, not cast")
     flash_cost = None
-    if not (instant_speed(chars) or conditional_flash(game, move.player, chars)):
+    if not (instant_speed(chars) or conditional_flash(game, move.player, chars)
+            or flash_by_proposal_choices(chars, move.x)):
         reason = sorcery_timing(game, move.player)
         flash_cost = flash_for_a_cost(chars) if reason else None
         if reason and flash_cost is None:
@@ -322,14 +362,16 @@ def propose(game, move: Cast):
         raise Illegal(f"choose a value for X to cast {chars.name}")
     x = move.x or 0
     specs = spell_targets(chars)
-    check_targets(game, specs, move.targets, move.player, None, game.describe_target)
+    targets_wait = targets_wait_for_costs(game, specs, move)
     # 601.2a: the card moves to the stack; then costs are paid (601.2g-h).
     on_stack = state.move(obj, Zone.STACK, face=face)
     on_stack.controller = move.player
     on_stack.x = x if cost is not None and cost.x_count else None
     on_stack.targets = move.targets
     state.stack.append(StackItem(id=state.new_id(), controller=move.player, object_id=on_stack.id,
-                                 targets=move.targets, x=on_stack.x, source_name=chars.name))
+                                 targets=move.targets, x=on_stack.x, source_name=chars.name,
+                                 targets_wait_for_costs=targets_wait,
+                                 division=announced_division(chars, move.targets)))
     # 601.6: a spell that may no longer be cast once proposed (its X chosen) can't be cast (601.3, 601.3a).
     prohibited = restrictions.cast_prohibition(game, move.player, on_stack)
     if prohibited:
@@ -340,13 +382,49 @@ def propose(game, move: Cast):
     return on_stack, to_pay
 
 
+def announced_division(chars: Characteristics, targets) -> tuple[int, ...]:
+    """Rule 601.2d: a spell that divides damage among its targets ('2 damage divided as you choose among one
+    or two targets', a spell ability with `divide: N`) has the division announced as it is cast, each
+    target receiving at least one. The format has no way to announce a division, so only a division the
+    rules force is played: one target gets it all, or each of N targets gets one."""
+    from reference_engine.limits import EngineLimit
+
+    ability = spell_ability(chars)
+    total = ability.data.get("divide") if ability is not None else None
+    if total is None or not targets:
+        return ()
+    if len(targets) > total:
+        raise Illegal(f"{total} divided among {len(targets)} targets: each target must get at least one (rule 601.2d)")
+    if len(targets) == 1:
+        return (total,)
+    if len(targets) == total:
+        return (1,) * total
+    raise EngineLimit(f"dividing {total} among {len(targets)} targets needs a division the case can't announce")
+
+
+def targets_wait_for_costs(game, specs, move: Cast) -> bool:
+    """Rule 601.2c with 601.5: targets that are illegal as they are announced may still be chosen if
+    choices made later in casting (the objects that pay its costs: tapping a creature for mana) make
+    them legal. Returns whether their legality must be checked again once the costs are paid."""
+    try:
+        check_targets(game, specs, move.targets, move.player, None, game.describe_target)
+    except Illegal:
+        return True
+    return False
+
+
 def pay_and_become_cast(game, move: Cast, on_stack: GameObject, cost) -> Procedure:
     """601.2f-i: the total cost (reductions applied) is paid, then the spell becomes cast."""
     state = game.state
     if cost is None:
         raise Illegal(f"{characteristics(state, on_stack).name} has no mana cost: an unpayable cost (rule 118.6)")
     total = restrictions.total_cost(game, move.player, on_stack, with_cost_increases(game, move.player, cost))
-    yield from pay_mana(game, move.player, total, 0, move.payments, spell=on_stack)
+    yield from pay_mana(game, move.player, total, 0, move.payments, spell=on_stack, mana_cost=True)
+    item = next(i for i in state.stack if i.object_id == on_stack.id)
+    if item.targets_wait_for_costs:  # 601.5: the objects that paid its costs may have made them legal
+        check_targets(game, spell_targets(characteristics(state, on_stack)), item.targets, move.player, on_stack.id,
+                      game.describe_target)
+        item.targets_wait_for_costs = False
     state.spells_cast[move.player] += 1  # 601.2i: it becomes cast
     ops.emit(game, "cast", player=move.player, object_id=on_stack.id)
 
@@ -407,6 +485,29 @@ def cast_with_optional_costs(game, move: Cast) -> Procedure:
         extra = ability.additional_cost if ability.kind == "keyword" else None
         if extra is not None:
             yield from _ask_optional_cost(game, move.player, ability.keyword, extra, chars.name)  # type: ignore[arg-type]
+    for ability in chars.abilities:
+        if ability.kind == "rule" and "additional_sacrifice" in ability.data:
+            yield from _sacrifice_as_additional_cost(game, move.player, ability.data["additional_sacrifice"], chars.name)
+
+
+def _sacrifice_as_additional_cost(game, player: str, filt, name: str) -> Procedure:
+    """'As an additional cost to cast this spell, sacrifice a creature' (601.2b, 601.2h): a mandatory
+    cost, so with nothing to sacrifice the spell can't be cast. Its caster chooses the permanent."""
+    from reference_engine.filters import FilterContext, matches
+
+    state = game.state
+    candidates = [o.id for o in state.battlefield()
+                  if characteristics(state, o).controller == player and matches(state, o, filt, FilterContext(player, None))]
+    if not candidates:
+        raise Illegal(f"{name} needs a permanent to sacrifice as an additional cost, and there is none (rule 601.2h)")
+    decision = Decision(player, "objects", f"choose the permanent to sacrifice to cast {name}",
+                        {"candidates": candidates, "min": 1, "max": 1})
+    while True:
+        answer = yield decision
+        if answer.objects is not None and len(answer.objects) == 1 and answer.objects[0] in candidates:
+            break
+        state.rejection = f"choose one permanent to sacrifice for {name}'s additional cost"
+    ops.sacrifice(game, state.objects[answer.objects[0]])
 
 
 def _ask_yes_no(game, player: str, prompt: str, cost) -> Procedure:
@@ -430,6 +531,7 @@ def _cast_with_announcements(game, move: Cast, options: list[ManaCost]) -> Proce
                                        option)):
                 chosen = option
                 break
+        picked = chosen  # the alternative cost chosen, if any (recorded on the spell once it is cast)
         free = chosen is WITHOUT_PAYING
         life = 0
         symbols = list(chosen.symbols) if chosen is not None else []
@@ -448,6 +550,9 @@ def _cast_with_announcements(game, move: Cast, options: list[ManaCost]) -> Proce
             check_life_payment(game, move.player, life)
             yield from pay_and_become_cast(game, move, on_stack, chosen)
             ops.lose_life(game, move.player, life)
+            if picked is not cost:
+                item = next(i for i in state.stack if i.object_id == on_stack.id)
+                item.alternative_cost_paid = str(picked)
             return
         except Illegal as exc:
             state.restore(saved)

@@ -165,7 +165,7 @@ def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     from reference_engine.model import StackItem
 
     state = game.state
-    for original in objects(game, ctx, params["what"]):
+    for original in objects(game, ctx, params["what"]) * value(game, ctx, params.get("times", 1)):
         item = next((i for i in state.stack if i.object_id == original.id), None)
         if item is None:
             continue
@@ -190,7 +190,8 @@ def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
                 targets = yield from _new_targets(game, ctx.controller, copy, specs, targets)
         copy.targets = targets
         state.stack.append(StackItem(id=state.new_id(), controller=ctx.controller, object_id=copy.id,
-                                     targets=targets, x=original.x, source_name=item.source_name))
+                                     targets=targets, x=original.x, source_name=item.source_name,
+                                     division=item.division))
 
 
 def spell_copy_card(card: CardDef, exceptions: dict[str, Any] | None) -> CardDef:

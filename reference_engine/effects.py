@@ -87,8 +87,12 @@ def objects(game, ctx: Ctx, ref: Any) -> list[GameObject]:
     if ref == "unattached_from":  # 'sacrifice that permanent': what the Equipment became unattached from
         obj = state.objects.get(ctx.event.get("host_id", -1))
         return [obj] if obj is not None and obj.zone is Zone.BATTLEFIELD else []
-    if ref == "event_object":  # 'return it': the object the triggering event moved (rule 400.7)
-        obj = state.objects.get(ctx.event.get("new_id", -1))
+    if ref == "event_spell":  # 'counter the spell': the spell whose casting triggered the ability
+        obj = state.objects.get(ctx.event.get("object_id", -1))
+        return [obj] if obj is not None else []
+    if ref == "event_object":  # 'return it': the object the triggering event moved (rule 400.7); 'that
+        # creature' of an enters trigger: the permanent that entered, whatever its characteristics now (608.2k)
+        obj = state.objects.get(ctx.event.get("new_id", ctx.event.get("object_id", -1)))
         return [obj] if obj is not None else []
     if isinstance(ref, dict) and "all" in ref:
         fctx = FilterContext(ctx.controller, ctx.source_id)
@@ -117,6 +121,11 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         return ctx.x
     if expr == "event_amount":  # 'that many': the amount in the triggering event
         return int(ctx.event.get("amount", 0))
+    if expr == "event_spell_x":  # 'X' of the spell in the triggering event: that spell's value (107.3e)
+        return spell_x_of_event(game, ctx)
+    if expr == "event_source_mana_value":  # 'that Saga's mana value': the source of the resolved ability
+        snap = ctx.event.get("snapshot")
+        return snap.mana_value if snap is not None else 0
     if expr == "event_spell_colors":  # 'for each of that spell's colors'
         spell = game.state.objects.get(ctx.event.get("object_id", -1))
         return len(characteristics(game.state, spell).colors) if spell is not None else 0
@@ -138,6 +147,13 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         found = objects(game, ctx, expr["counters_on"])
         return found[0].counters.get(expr["kind"], 0) if found else 0
     raise KeyError(f"unknown value {expr!r}")
+
+
+def spell_x_of_event(game, ctx: Ctx) -> int:
+    """Rule 107.3e: an ability that refers to the X in another object's cost uses that object's X,
+    here the value chosen for the spell whose casting triggered it (0 if it had none)."""
+    spell = game.state.objects.get(ctx.event.get("object_id", -1))
+    return (spell.x or 0) if spell is not None else 0
 
 
 def last_known_counters(game, object_id: int | None, kind: str) -> int:
@@ -177,6 +193,17 @@ def _damage(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
         selfs = (self_replacement(ctx.source_uid, ctx.source_name, value(game, ctx, instead["amount"])),)
     for target in targets_of(game, ctx, params["to"]):
         yield from ops.damage(game, _damage_source(game, ctx), target, amount, self_replacements=selfs)
+
+
+@effect("damage_divided")
+def _damage_divided(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+    """'[Source] deals N damage divided as you choose among one or two targets': each target is dealt the
+    share announced for it as the spell was cast (601.2d); a target that became illegal is dealt nothing,
+    and the others keep their shares (608.2b)."""
+    division = ctx.item.division if ctx.item is not None else ()
+    for index, share in enumerate(division):
+        for target in targets_of(game, ctx, f"target.{index}"):
+            yield from ops.damage(game, _damage_source(game, ctx), target, share)
 
 
 @effect("destroy")
@@ -286,8 +313,13 @@ def _delayed_trigger(game, ctx: Ctx, params: dict[str, Any]) -> None:
     from reference_engine.state import DelayedTrigger
 
     source_id = ctx.source_id if ctx.item is not None and not ctx.item.is_spell else None
+    memory: dict[str, Any] = {"it": list(ctx.memory.get("it", []))}
+    if ctx.x:
+        memory["x"] = ctx.x  # 107.3n: an X it refers to is the X of the spell or ability that created it
+    if params.get("this_turn"):
+        memory["turn"] = game.state.turn  # 'when you next cast ... this turn': gone once the turn ends
     game.state.delayed.append(DelayedTrigger(ctx.controller, source_id, ctx.source_uid, ctx.source_name,
-                                             params["ability"], {"it": list(ctx.memory.get("it", []))}))
+                                             params["ability"], memory))
 
 
 @effect("exile_graveyard")
@@ -301,7 +333,14 @@ def _exile_graveyard(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("draw")
 def _draw(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    ops.draw(game, ctx.controller, value(game, ctx, params.get("count", 1)))
+    """'Draw N cards'; with `who: each`, 'each player draws N cards' (in turn order, 101.4)."""
+    for player in _players(game, ctx, params):
+        ops.draw(game, player, value(game, ctx, params.get("count", 1)))
+
+
+def _players(game, ctx: Ctx, params: dict[str, Any]) -> list[str]:
+    """`who`: 'you' (the default) or 'each' (each player, in turn order beginning with the active player)."""
+    return game.state.apnap() if params.get("who") == "each" else [ctx.controller]
 
 
 @effect("gain_life")
@@ -532,12 +571,14 @@ def _choose_any_number(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     if not options:
         ctx.memory["it"] = []  # nothing to choose from: no decision to make
         return
-    decision = Decision(ctx.controller, "objects", f"choose any number of {params.get('describe', 'permanents')}",
-                        {"candidates": options, "min": 0, "max": len(options)})
+    most = min(len(options), params.get("max", len(options)))  # 'up to six lands'
+    decision = Decision(ctx.controller, "objects", f"choose {'any number' if most == len(options) else f'up to {most}'}"
+                        f" of {params.get('describe', 'permanents')}", {"candidates": options, "min": 0, "max": most})
     while True:
         move = yield decision
         chosen = move.objects if move.objects is not None else (() if move.yes is False else None)
-        if chosen is not None and len(set(chosen)) == len(chosen) and all(c in options for c in chosen):
+        if (chosen is not None and len(set(chosen)) == len(chosen) <= most
+                and all(c in options for c in chosen)):
             break
         state.rejection = (f"choose only among {params.get('describe', 'the permanents offered')}"
                            if chosen is not None else "choose the permanents, or none")
@@ -624,13 +665,14 @@ def _shuffle_into_library(game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Shuffle your hand and graveyard [and all permanents you own] into your library': the order of
     a shuffled library is unknown, so cases may rely only on what is in it."""
     state = game.state
-    for zone in params["zones"]:
-        if zone == "battlefield":
-            for obj in [o for o in state.battlefield() if o.owner == ctx.controller]:
-                ops.move(game, obj, Zone.LIBRARY)
-            continue
-        for object_id in list(state.zone_ids(Zone(zone), ctx.controller)):
-            ops.move(game, state.objects[object_id], Zone.LIBRARY)
+    for player in _players(game, ctx, params):  # `who: each`: 'each player shuffles ...'
+        for zone in params["zones"]:
+            if zone == "battlefield":
+                for obj in [o for o in state.battlefield() if o.owner == player]:
+                    ops.move(game, obj, Zone.LIBRARY)
+                continue
+            for object_id in list(state.zone_ids(Zone(zone), player)):
+                ops.move(game, state.objects[object_id], Zone.LIBRARY)
 
 
 @effect("set_life")

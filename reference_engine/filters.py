@@ -132,6 +132,18 @@ def _name(state, obj, value, ctx, chars) -> bool:
     return chars.name == value
 
 
+@condition("mana_cost_has_x")
+def _mana_cost_has_x(state, obj, value, ctx, chars) -> bool:
+    """'a spell with {X} in its mana cost'."""
+    has_x = chars.mana_cost is not None and chars.mana_cost.x_count > 0
+    return has_x == bool(value)
+
+
+@condition("mana_value_min")
+def _mana_value_min(state, obj, value, ctx, chars) -> bool:
+    return chars.mana_value >= value
+
+
 @condition("mana_value_max")
 def _mana_value_max(state, obj, value, ctx, chars) -> bool:
     return chars.mana_value <= value

@@ -273,11 +273,23 @@ def _cant_have(chars: Characteristics, params: dict[str, Any]) -> None:
 
 @modifier("modify_pt_count", "7c")
 def _modify_pt_count(chars: Characteristics, params: dict[str, Any]) -> None:
-    """'... gets +1/+0 for each [permanent]' (counted as it applies)."""
+    """'... gets +1/+0 for each [permanent]' (counted as it applies). With `halve: {power: down,
+    toughness: up}`: '+X/+Y, where X is half the number of [permanents], rounded down, and Y is half
+    that number, rounded up' (Y follows the rules of X, 107.3p: each is defined by the text)."""
     if chars.power is not None:
-        chars.power += params.get("power", 0) * params["value"]
+        chars.power += counted_amount(params, "power")
     if chars.toughness is not None:
-        chars.toughness += params.get("toughness", 0) * params["value"]
+        chars.toughness += counted_amount(params, "toughness")
+
+
+def counted_amount(params: dict[str, Any], key: str) -> int:
+    amount = params.get(key, 0) * params["value"]
+    rounding = params.get("halve", {}).get(key)
+    if rounding == "down":
+        return amount // 2
+    if rounding == "up":
+        return -(-amount // 2)
+    return amount
 
 
 @modifier("set_pt_count", "7b")

@@ -243,6 +243,9 @@ class StackItem:
     source_transform_count: int = 0  # rule 701.27f
     source_snapshot: Any = None  # last known information of the source
     optional_costs_paid: tuple[str, ...] = ()  # keywords whose optional additional cost was paid (buyback)
+    alternative_cost_paid: str | None = None  # the alternative cost paid for a spell (118.9), e.g. its dash cost
+    targets_wait_for_costs: bool = False  # 601.5: announced targets checked again once costs are paid
+    division: tuple[int, ...] = ()  # 601.2d: how the spell's damage is divided among its targets, in their order
 
     @property
     def is_spell(self) -> bool:

@@ -38,7 +38,8 @@ def move(game, obj: GameObject, to: Zone, *, position: int | None = None, last_k
 
 
 def move_together(game, objs: list[GameObject], to: Zone, *, position: int | None = None,
-                  last_known: "dict[int, _Lki] | None" = None) -> list[GameObject]:
+                  last_known: "dict[int, _Lki] | None" = None,
+                  sacrificed: "frozenset[int] | set[int]" = frozenset()) -> list[GameObject]:
     """Put objects into another zone in one event ('destroy all creatures', state-based actions: 704.3).
 
     Leaves-the-battlefield abilities look back in time (603.10a): whether they trigger is judged by the
@@ -67,7 +68,7 @@ def move_together(game, objs: list[GameObject], to: Zone, *, position: int | Non
         for (obj, origin, destination), new in zip(leaving, moved):
             snap = records[obj.id].chars if obj.id in records else None
             emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id,
-                 **{"from": origin, "to": destination}, snapshot=snap)
+                 **{"from": origin, "to": destination}, snapshot=snap, sacrificed=obj.id in sacrificed)
             if origin is Zone.BATTLEFIELD and obj.attached_to is not None:
                 # an Equipment or Aura leaving the battlefield becomes unattached; abilities that trigger
                 # on that look back in time (603.10c), so its own ability sees it leave
@@ -145,6 +146,7 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
     the battlefield doesn't come back (111.8).
     """
     from reference_engine.replacement import entry_replacements
+    from reference_engine.restrictions import entry_prohibited
 
     if transformed and not obj.card.double_faced:
         return None
@@ -154,6 +156,8 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
                   counters=dict(counters) if counters else None, is_effects=is_effects,
                   effect_controller=effect_controller)
     yield from entry_replacements(game, obj.card, controller, entry, spell_x)
+    if entry_prohibited(game, (entry.copy_of[0] if entry.copy_of else obj.card.faces[entry.face]).types):
+        return None  # 'lands can't enter the battlefield', judged on what it would enter as (a copy's types)
     state = game.state
     origin = obj.zone
     new = state.move(obj, Zone.BATTLEFIELD, controller=entry.controller or controller, face=entry.face)
@@ -285,7 +289,7 @@ def sacrifice(game, obj: GameObject) -> GameObject | None:
 
 def sacrifice_together(game, objs: list[GameObject]) -> list[GameObject]:
     """Sacrifice several permanents in one event (rule 701.21a; 603.10a looks back on it)."""
-    return move_together(game, objs, Zone.GRAVEYARD)
+    return move_together(game, objs, Zone.GRAVEYARD, sacrificed={obj.id for obj in objs})
 
 
 def effect_amounts(game, player: str, key: str, amount: int) -> int:

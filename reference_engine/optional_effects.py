@@ -43,23 +43,46 @@ def done_key(source_uid, ability) -> str:
 def _may_pay(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{cost: "{R}", then: [...]}: 'you may pay {R}. If you do, [then]' (an optional cost paid as the
     ability resolves). The answer is {yes: true, pay: [mana abilities to activate]} or {yes: false}; a
-    payment that fails is rejected and leaves the game as it was."""
-    cost = ManaCost.parse(params["cost"])
-    decision = Decision(ctx.controller, "may", f"pay {params['cost']} for {ctx.source_name}'s ability? yes or no",
-                        {"cost": params["cost"]})
-    while True:
-        move = yield decision
-        if move.yes is None:
-            game.state.rejection = "answer yes (with what pays the cost) or no"
-            continue
-        if not move.yes:
-            return
-        problem = _payment_problem(game, ctx.controller, cost, move.payments)  # type: ignore[arg-type]
-        if problem is None:
-            break
-        game.state.rejection = problem
-    yield from _pay(game, ctx.controller, cost, move.payments)  # type: ignore[arg-type]
-    yield from run(game, ctx, params["then"])
+    payment that fails is rejected and leaves the game as it was. `cost: event_spell_mana_cost` is the
+    mana cost of the spell whose casting triggered the ability, and `by: other_than_caster` asks the
+    players other than its caster, in turn order, until one pays ('any other player may pay that
+    spell's mana cost. If a player does, ...')."""
+    cost = cost_to_pay(game, ctx, params["cost"])
+    for payer in _payers(game, ctx, params.get("by")):
+        decision = Decision(payer, "may", f"pay {cost} for {ctx.source_name}'s ability? yes or no",
+                            {"cost": str(cost)})
+        while True:
+            move = yield decision
+            if move.yes is None:
+                game.state.rejection = "answer yes (with what pays the cost) or no"
+                continue
+            if not move.yes:
+                break
+            problem = _payment_problem(game, payer, cost, move.payments)  # type: ignore[arg-type]
+            if problem is None:
+                yield from _pay(game, payer, cost, move.payments)  # type: ignore[arg-type]
+                yield from run(game, ctx, params["then"])
+                return
+            game.state.rejection = problem
+
+
+def _payers(game, ctx: Ctx, by: str | None) -> list[str]:
+    if by == "other_than_caster":
+        caster = ctx.event.get("player")
+        return [p for p in game.state.apnap() if p != caster]
+    return [ctx.controller]
+
+
+def cost_to_pay(game, ctx: Ctx, expr: str) -> ManaCost:
+    """The cost an effect asks for. A spell's mana cost with {X} in it is paid with the X chosen as it was
+    cast while it is a spell on the stack, and with X = 0 otherwise (rule 107.3h)."""
+    if expr != "event_spell_mana_cost":
+        return ManaCost.parse(expr)  # type: ignore[return-value]
+    spell = game.state.objects.get(ctx.event.get("object_id", -1))
+    mana_cost = characteristics(game.state, spell).mana_cost if spell is not None else None
+    if mana_cost is None:
+        return ManaCost(())
+    return mana_cost.with_x(spell.x or 0 if spell.zone is Zone.STACK else 0)  # type: ignore[union-attr]
 
 
 def _pay(game, player: str, cost: ManaCost, payments) -> Procedure:

@@ -162,6 +162,11 @@ def copy_exceptions(chosen: tuple[Face, CardDef], exceptions: dict[str, Any] | N
     if "power" in exceptions:
         changes["power"], changes["toughness"] = str(exceptions["power"]), str(exceptions["toughness"])
         changes["abilities"] = tuple(a for a in face.abilities if not a.data.get("defines_pt"))
+    if "abilities" in exceptions:  # '... except it has "{X}: ..."': an ability it gains (its X is its own, 107.3j)
+        from reference_engine.carddefs import parse_ability
+
+        changes["abilities"] = (tuple(changes.get("abilities", face.abilities))
+                                + tuple(parse_ability(a) for a in exceptions["abilities"]))
     face = replace(face, **changes)
     return face, CardDef(name=face.name, layout="copy", faces=(face,))
 

@@ -164,3 +164,12 @@ def _may_search(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 def _skip_draw_step(game, ctx: Ctx, params: Any) -> None:
     """'You skip your draw step this turn'."""
     game.state.skip_draw.add((ctx.controller, game.state.turn))
+
+
+@effect("spend_as_any_type")
+def _spend_as_any_type(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'For one spell this turn, you may spend mana as though it were mana of any type to pay that spell's
+    mana cost' (118.14): a permission for one spell of this turn (`casting.spend_as_any_type`)."""
+    from reference_engine.casting import ANY_TYPE
+
+    game.state.this_turn.add(f"{ANY_TYPE}{ctx.controller}:{game.state.new_id():09d}")

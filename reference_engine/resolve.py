@@ -54,6 +54,11 @@ def _resolve_spell(game, item: StackItem) -> Procedure:
             obj.is_token, obj.spell_copy = True, False
         # 712.13: with the face that was up on the stack (back face up if cast transformed, 702.146b)
         new = yield from ops.enter_battlefield(game, obj, item.controller, spell_x=obj.x, transformed=obj.face == 1)
+        if new is None and obj.zone is Zone.STACK:
+            unplaced_permanent_spell(game, obj)
+            return
+        if new is not None:
+            yield from as_it_enters_for_its_cost(game, item, chars, new)
         if new is not None and "Aura" in chars.subtypes and item.targets and legal and legal[0]:
             new.attached_to = item.targets[0].value  # an Aura spell enters attached to its target (303.4f)
             state.touch()
@@ -69,6 +74,29 @@ def _resolve_spell(game, item: StackItem) -> Procedure:
     if current is not None and current.zone is Zone.STACK:
         # 608.2n: an instant or sorcery goes to the graveyard; with its buyback cost paid, to its owner's hand (702.27a)
         ops.move(game, current, Zone.HAND if "Buyback" in item.optional_costs_paid else Zone.GRAVEYARD)
+
+
+def as_it_enters_for_its_cost(game, item: StackItem, chars, new) -> Procedure:
+    """Rule 608.3g: a static ability of the spell that functions on the stack (dash: 'if you cast it for its
+    dash cost, it gains haste and is returned to its owner's hand at the beginning of the next end step')
+    has its effects, its delayed triggered ability included, as the permanent is put onto the battlefield:
+    the `on_enter` steps of the alternative cost that was paid, run with the new permanent as 'self'/'it'."""
+    for ability in chars.abilities:
+        if ability.kind == "rule" and ability.data.get("on_enter") and paid_for(item, ability):
+            ctx = effects.Ctx(item.controller, new.id, new.uid, chars.name, None, (), (), 0, {}, None,
+                              {"it": [new.id]})
+            yield from effects.run(game, ctx, ability.data["on_enter"])
+
+
+def paid_for(item: StackItem, ability) -> bool:
+    """Whether the spell was cast paying this ability's alternative cost (118.9)."""
+    return ability.alternative_cost is not None and str(ability.alternative_cost) == item.alternative_cost_paid
+
+
+def unplaced_permanent_spell(game, obj) -> None:
+    """Rule 608.3e: a permanent spell that resolves but can't be put onto the battlefield is put into
+    its owner's graveyard."""
+    ops.move(game, obj, Zone.GRAVEYARD)
 
 
 def _resolve_ability(game, item: StackItem) -> Procedure:
@@ -88,3 +116,13 @@ def _resolve_ability(game, item: StackItem) -> Procedure:
     yield from effects.run(game, ctx, data.get("effect", []))
     if item in state.stack:
         state.stack.remove(item)
+    ability_resolved(game, item)
+
+
+def ability_resolved(game, item: StackItem) -> None:
+    """Rule 608.2p: once every step of its resolution is done, abilities that trigger when that ability
+    resolves trigger ('whenever the final chapter ability of a Saga you control resolves')."""
+    source = game.state.objects.get(item.source_id) if item.source_id is not None else None
+    snap = ops.snapshot(game, source) if source is not None and source.zone is Zone.BATTLEFIELD else item.source_snapshot
+    ops.emit(game, "ability_resolved", source_id=item.source_id, source_uid=item.source_uid,
+             controller=item.controller, ability=item.ability, snapshot=snap)

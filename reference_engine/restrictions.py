@@ -31,6 +31,20 @@ def rule_abilities(state, key: str) -> Iterator[tuple[GameObject, str, dict[str,
                 yield obj, chars.controller, ability.data[key]
 
 
+def entry_prohibited(game, types) -> bool:
+    """'Lands can't enter the battlefield' (a `rule` ability {cant_enter: {types: [Land]}}): whether a
+    permanent with these card types, as it would enter (a copy's types included), can't."""
+    return any(set(spec.get("types", ())) & set(types) for _, _, spec in rule_abilities(game.state, "cant_enter"))
+
+
+def land_play_prohibition(game, player: str) -> str | None:
+    """'Players can't play lands' (a `rule` ability {cant_play_lands: each}; rule 305.2b)."""
+    for source, controller, who in rule_abilities(game.state, "cant_play_lands"):
+        if _applies_to(player, controller, str(who)):
+            return f"{characteristics(game.state, source).name} says lands can't be played (rule 305.2b)"
+    return None
+
+
 def _applies_to(player: str, controller: str, who: str) -> bool:
     return who == "each" or (who == "you") == (player == controller)
 

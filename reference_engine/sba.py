@@ -194,7 +194,7 @@ def check(game) -> Procedure:
     # look back on (603.10a), each as it was before any state-based action was performed (704.8).
     dying = list({obj.id: obj for obj in to_graveyard if obj.zone is Zone.BATTLEFIELD}.values())
     if dying:
-        put_into_graveyards(game, dying, known)
+        put_into_graveyards(game, dying, known, {obj.id for obj in sacrificed})
         performed = True
 
     # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7);
@@ -206,9 +206,10 @@ def check(game) -> Procedure:
     return performed
 
 
-def put_into_graveyards(game, dying: list[GameObject], known: dict) -> None:
-    """The permanents state-based actions put into their owners' graveyards, in one event (704.3)."""
-    ops.move_together(game, dying, Zone.GRAVEYARD, last_known=known)
+def put_into_graveyards(game, dying: list[GameObject], known: dict, sacrificed: set[int] | None = None) -> None:
+    """The permanents state-based actions put into their owners' graveyards, in one event (704.3);
+    `sacrificed`: those its controller sacrifices (a Saga after its last chapter, 704.5s)."""
+    ops.move_together(game, dying, Zone.GRAVEYARD, last_known=known, sacrificed=sacrificed or set())
 
 
 def aura_legally_attached(state, obj: GameObject, chars) -> bool:

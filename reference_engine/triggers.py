@@ -110,6 +110,33 @@ def _dies(game, event, value, source) -> bool:
     return obj is not None and matches(game.state, obj, filt, _ctx(source), chars=event.data["snapshot"])
 
 
+@matcher("sacrificed", "leaves")
+def _sacrificed(game, event, value, source) -> bool:
+    """'Whenever you sacrifice an enchantment' ({player: you, filter}): a permanent its controller
+    sacrificed (701.21a), judged as it last existed on the battlefield."""
+    if not event.data.get("sacrificed"):
+        return False
+    snap = event.data["snapshot"]
+    if value.get("player") == "you" and (snap is None or snap.controller != source.controller):
+        return False
+    obj = game.state.objects.get(event.data["new_id"])
+    return obj is not None and matches(game.state, obj, value.get("filter"), _ctx(source), chars=snap)
+
+
+@matcher("final_chapter_resolves", "ability_resolved")
+def _final_chapter_resolves(game, event, value, source) -> bool:
+    """'Whenever the final chapter ability of a Saga you control resolves' (714.2c, 608.2p)."""
+    from reference_engine.sagas import chapter_numbers
+
+    ability, snap = event.data["ability"], event.data["snapshot"]
+    chapter = (ability.data.get("when", {}).get("nth_counter") or {}) if ability is not None else {}
+    if chapter.get("kind") != "lore" or snap is None or "Saga" not in snap.subtypes:
+        return False
+    if value.get("controller") == "you" and event.data["controller"] != source.controller:
+        return False
+    return chapter.get("n") == max(chapter_numbers(snap), default=None)
+
+
 @matcher("step", "step_begins")
 def _step(game, event, value, source) -> bool:
     """{step: upkeep, whose: you|each|opponent}: 'at the beginning of [your] upkeep'."""
@@ -306,6 +333,9 @@ def _delayed(game, event: Event) -> list[PendingTrigger]:
     state = game.state
     found = []
     for delayed in list(state.delayed):
+        if delayed.memory.get("turn", state.turn) != state.turn:
+            state.delayed.remove(delayed)  # 'this turn': the turn it could trigger in is over
+            continue
         ((key, value),) = delayed.ability.data["when"].items()
         kinds, fn = MATCHERS[key]
         source = TriggerSource(delayed.source_id, delayed.source_uid or 0, delayed.source_name, delayed.controller)
@@ -416,7 +446,13 @@ def enters_x(trigger: PendingTrigger) -> int | None:
     X chosen for the spell that became it (the permanent's own X is 0); None for any other trigger."""
     if trigger.event.get("uid") == trigger.source_uid and "spell_x" in trigger.event:
         return trigger.event["spell_x"]
-    return None
+    return delayed_x(trigger)
+
+
+def delayed_x(trigger: PendingTrigger) -> int | None:
+    """Rule 107.3n: a delayed triggered ability that refers to X, created by a spell or ability with a value
+    of X chosen for its costs, uses that value."""
+    return (trigger.event.get("memory") or {}).get("x")
 
 
 def _ask_order(game, player: str, triggers: list[PendingTrigger]) -> Procedure:
