@@ -1,0 +1,55 @@
+"""Mutants for issue 19 (depth of tokens, copies and double-faced cards): the predefined tokens of
+111.10 not yet covered, and the rules of 111, 707 and 712 the earlier modules left alone."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mutants.patching import Patcher, mutant
+
+#: The predefined tokens (111.10) that have a name of their own, not "<subtype> Token".
+GIVEN_NAMES = ["111.10d", "111.10m", "111.10p", "111.10q", "111.10r"]
+#: The predefined tokens added for this issue whose abilities the cases observe.
+WITH_ABILITIES = ["Shard", "Royal Role", "Virtuous Role", "Wicked Role", "Young Hero Role", "Vibranium"]
+
+
+def _wrap_predefined(p: Patcher, change) -> None:
+    def wrapper(original):
+        def predefined_token(name):
+            return change(name, original(name))
+        return predefined_token
+    p.wrap("carddefs", "predefined_token", wrapper)
+
+
+@mutant("predefined-token-given-name-ignored",
+        "a predefined token with a name of its own (Walker, Royal, Wicked, ...) is named after its subtypes "
+        "plus 'Token' instead", GIVEN_NAMES)
+def _given_name_ignored(p: Patcher) -> None:
+    def change(name, card):
+        face = card.faces[0]
+        generic = " ".join(list(face.subtypes) + ["Token"])
+        if face.name == generic:
+            return card
+        return replace(card, name=generic, faces=(replace(face, name=generic),) + card.faces[1:], printed_cache={})
+    _wrap_predefined(p, change)
+
+
+@mutant("predefined-token-abilities-forgotten",
+        "a Shard, Role or Vibranium token has the types 111.10 gives it but none of its abilities",
+        ["111.10e", "111.10m", "111.10p", "111.10q", "111.10r", "111.10w"])
+def _abilities_forgotten(p: Patcher) -> None:
+    def change(name, card):
+        if name not in WITH_ABILITIES:
+            return card
+        kept = tuple(replace(f, abilities=tuple(a for a in f.abilities if a.keyword == "Enchant")) for f in card.faces)
+        return replace(card, faces=kept, printed_cache={})
+    _wrap_predefined(p, change)
+
+
+@mutant("source-toughness-condition-ignored",
+        "an intervening 'if its toughness is 3 or less' always holds (the Young Hero Role's ability)",
+        ["111.10r", "603.4"])
+def _toughness_condition_ignored(p: Patcher) -> None:
+    from reference_engine.conditions import GAME_CONDITIONS
+
+    p.set_item(GAME_CONDITIONS, "source_toughness", lambda game, value, ctx: True)
