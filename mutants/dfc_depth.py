@@ -53,3 +53,26 @@ def _toughness_condition_ignored(p: Patcher) -> None:
     from reference_engine.conditions import GAME_CONDITIONS
 
     p.set_item(GAME_CONDITIONS, "source_toughness", lambda game, value, ctx: True)
+
+
+# --- face up, face down (701.27b, 712.16) -------------------------------------------------------
+@mutant("transforming-is-turning-face-up",
+        "transforming a permanent also counts as turning it face up, for abilities that trigger on that",
+        ["701.27b"])
+def _transforming_turns_face_up(p: Patcher) -> None:
+    def wrapper(original):
+        def transform(game, obj, **kwargs):
+            from reference_engine.ops import emit
+
+            done = original(game, obj, **kwargs)
+            if done:
+                emit(game, "turned_face_up", object_id=obj.id, uid=obj.uid)
+            return done
+        return transform
+    p.wrap("ops", "transform", wrapper)
+
+
+@mutant("double-faced-permanent-turned-face-down",
+        "an effect that turns permanents face down turns a double-faced permanent face down too", ["712.16"])
+def _dfc_turned_face_down(p: Patcher) -> None:
+    p.replace("face_down", "can_be_turned_face_down", lambda obj: True)

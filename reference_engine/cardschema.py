@@ -35,7 +35,7 @@ KIND_KEYS: dict[str, dict[str, str]] = {
                     "enters_tapped": "any", "others_enter_tapped": "any", "as_enters_day_if_neither": "any",
                     "damage_prevention": "any", "damage_multiply": "any", "damage_add": "any",
                     "counters_multiply": "any", "tokens_multiply": "any", "draw_from_empty_library": "any",
-                    "opponents_life_gain": "any"},
+                    "opponents_life_gain": "any", "as_enters_turn_face_down": "filter"},
     "spell": {"targets": "targets", "effect": "steps"},
     "rule": {"triggers_additional_time": "any", "additional_loyalty_cost": "any", "cant_attack": "any",
              "doesnt_untap": "filter", "max_counters": "any", "player_hexproof": "any",

@@ -85,6 +85,10 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
             become(game, "day")  # 'if it's neither day nor night, it becomes day as this enters' (731.1)
         if ability.kind == "replacement" and ability.data.get("enters_tapped"):
             entry.tapped = True  # 'this permanent enters tapped' (614.1c)
+        if ability.kind == "replacement" and "as_enters_turn_face_down" in ability.data:
+            from reference_engine.face_down import turn_face_down_as_enters
+
+            turn_face_down_as_enters(game, controller, None, ability.data["as_enters_turn_face_down"])
     for ability in face.abilities:
         if ability.kind == "replacement" and "as_enters_choose" in ability.data:
             what = ability.data["as_enters_choose"]
