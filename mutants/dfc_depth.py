@@ -76,3 +76,14 @@ def _transforming_turns_face_up(p: Patcher) -> None:
         "an effect that turns permanents face down turns a double-faced permanent face down too", ["712.16"])
 def _dfc_turned_face_down(p: Patcher) -> None:
     p.replace("face_down", "can_be_turned_face_down", lambda obj: True)
+
+
+# --- copy effects (707) --------------------------------------------------------------------------
+@mutant("copy-exception-keeping-color-ignored",
+        "a copy effect that says it doesn't copy a characteristic (color) copies it anyway", ["707.9c"])
+def _keeping_color_ignored(p: Patcher) -> None:
+    def wrapper(original):
+        def copy_exceptions(chosen, exceptions, own=None):
+            return original(chosen, {k: v for k, v in (exceptions or {}).items() if k != "keep_own_colors"}, own=own)
+        return copy_exceptions
+    p.wrap("replacement", "copy_exceptions", wrapper)

@@ -75,7 +75,7 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
             chosen = yield from _choose_copy(game, face, controller, spec)
             if chosen is not None:
                 entry.counters = _exception_counters(chosen[0], spec.get("except"), entry.counters)
-                chosen = copy_exceptions(chosen, spec.get("except"))
+                chosen = copy_exceptions(chosen, spec.get("except"), own=face)
                 entry.copy_of = chosen
                 face = chosen[0]
     for ability in face.abilities:
@@ -130,11 +130,14 @@ def enters_tapped_by_others(game, face: Face, card: CardDef, controller: str) ->
     return False
 
 
-def copy_exceptions(chosen: tuple[Face, CardDef], exceptions: dict[str, Any] | None) -> tuple[Face, CardDef]:
+def copy_exceptions(chosen: tuple[Face, CardDef], exceptions: dict[str, Any] | None,
+                    own: Face | None = None) -> tuple[Face, CardDef]:
     """'... except it's 7/7' / 'except it's a Shapeshifter Rogue in addition to its other types': the
     exception changes the copiable values themselves (707.9b). An exception that sets power and
     toughness drops a characteristic-defining ability that would define them; one that adds types
-    'in addition' keeps those that define types, such as changeling (707.9d)."""
+    'in addition' keeps those that define types, such as changeling (707.9d). 'Except it doesn't copy
+    that creature's color' keeps the copying object's own (`own`) colors (707.9c); 'and it has "..."'
+    adds abilities to the copiable values (707.9b)."""
     if not exceptions:
         return chosen
     from dataclasses import replace
@@ -148,6 +151,12 @@ def copy_exceptions(chosen: tuple[Face, CardDef], exceptions: dict[str, Any] | N
     if "power" in exceptions:
         changes["power"], changes["toughness"] = str(exceptions["power"]), str(exceptions["toughness"])
         changes["abilities"] = tuple(a for a in face.abilities if not a.data.get("defines_pt"))
+    if exceptions.get("keep_own_colors") and own is not None:
+        changes["color_indicator"] = own.colors
+    if "has" in exceptions:
+        from reference_engine.carddefs import parse_ability
+
+        changes["abilities"] = changes.get("abilities", face.abilities) + tuple(parse_ability(a) for a in exceptions["has"])
     face = replace(face, **changes)
     return face, CardDef(name=face.name, layout="copy", faces=(face,))
 
