@@ -87,3 +87,9 @@ def _keeping_color_ignored(p: Patcher) -> None:
             return original(chosen, {k: v for k, v in (exceptions or {}).items() if k != "keep_own_colors"}, own=own)
         return copy_exceptions
     p.wrap("replacement", "copy_exceptions", wrapper)
+
+
+# --- meld cards (712.4) ------------------------------------------------------------------------
+@mutant("meld-card-transforms", "a meld card is transformed like any other double-faced card", ["712.4c"])
+def _meld_card_transforms(p: Patcher) -> None:
+    p.replace("ops", "can_be_transformed", lambda card: True)

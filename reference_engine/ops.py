@@ -511,6 +511,15 @@ def can_transform_into(face) -> bool:
 
 
 
+MELD = "meld"  # the Oracle layout of meld cards (rule 712.4)
+
+
+def can_be_transformed(card: CardDef) -> bool:
+    """Rule 712.4c: unlike other double-faced cards, meld cards can't be transformed; an instruction to
+    transform one is ignored."""
+    return card.layout != MELD
+
+
 def transform(game, obj: GameObject, *, by_day_night: bool = False, own_ability_since: int | None = None) -> bool:
     """Rule 701.27: turn a double-faced permanent over. Returns whether it transformed.
 
@@ -518,7 +527,7 @@ def transform(game, obj: GameObject, *, by_day_night: bool = False, own_ability_
     an ability of the permanent itself does nothing if it transformed since the ability was put on
     the stack (701.27f): pass that ability's recorded transform count as `own_ability_since`.
     """
-    if obj.zone is not Zone.BATTLEFIELD or not obj.card.double_faced:
+    if obj.zone is not Zone.BATTLEFIELD or not obj.card.double_faced or not can_be_transformed(obj.card):
         return False
     chars = characteristics(game.state, obj)
     if not by_day_night and (chars.has_keyword("Daybound") or chars.has_keyword("Nightbound")):
