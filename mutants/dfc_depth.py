@@ -93,3 +93,19 @@ def _keeping_color_ignored(p: Patcher) -> None:
 @mutant("meld-card-transforms", "a meld card is transformed like any other double-faced card", ["712.4c"])
 def _meld_card_transforms(p: Patcher) -> None:
     p.replace("ops", "can_be_transformed", lambda card: True)
+
+
+@mutant("meld-card-spell-has-combined-back-face",
+        "a meld card on the stack has the characteristics of the combined back face of its meld pair",
+        ["712.8b"])
+def _meld_spell_back_face(p: Patcher) -> None:
+    from reference_engine.layers import printed
+    from reference_engine.model import Zone
+
+    def wrapper(original):
+        def characteristics(state, obj):
+            if obj.zone is Zone.STACK and obj.card.layout == "meld":
+                return printed(obj.card.faces[1], obj.card, obj.controller)
+            return original(state, obj)
+        return characteristics
+    p.wrap("layers", "characteristics", wrapper)
