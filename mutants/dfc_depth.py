@@ -82,11 +82,7 @@ def _dfc_turned_face_down(p: Patcher) -> None:
 @mutant("copy-exception-keeping-color-ignored",
         "a copy effect that says it doesn't copy a characteristic (color) copies it anyway", ["707.9c"])
 def _keeping_color_ignored(p: Patcher) -> None:
-    def wrapper(original):
-        def copy_exceptions(chosen, exceptions, own=None):
-            return original(chosen, {k: v for k, v in (exceptions or {}).items() if k != "keep_own_colors"}, own=own)
-        return copy_exceptions
-    p.wrap("replacement", "copy_exceptions", wrapper)
+    p.replace("replacement", "keep_own_colors", lambda chosen, exceptions, own: chosen)
 
 
 # --- meld cards (712.4) ------------------------------------------------------------------------
@@ -109,3 +105,16 @@ def _meld_spell_back_face(p: Patcher) -> None:
             return original(state, obj)
         return characteristics
     p.wrap("layers", "characteristics", wrapper)
+
+
+@mutant("copy-exception-effect-survives-a-later-copy",
+        "an exception that is an additional effect (X more +1/+1 counters) still happens after another copy "
+        "effect is applied to the object", ["707.9e"])
+def _exception_survives(p: Patcher) -> None:
+    p.replace("replacement", "counters_before_exceptions", lambda own, so_far: so_far)
+
+
+@mutant("copy-exception-counters-ignored",
+        "'except it enters with X additional +1/+1 counters' is ignored", ["707.9e"])
+def _exception_counters_ignored(p: Patcher) -> None:
+    p.replace("replacement", "_additional_counters", lambda exceptions, counters, spell_x: counters)

@@ -203,6 +203,9 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
     state = game.state
     for obj in objects(game, ctx, params["what"]):
         item = next((i for i in state.stack if i.object_id == obj.id), None)
+        if item is not None and any(a.kind == "rule" and a.data.get("cant_be_countered")
+                                    for a in characteristics(state, obj).abilities):
+            continue  # 'This spell can't be countered' (101.2): the instruction does nothing to it
         if item is not None:
             snap = ops.snapshot(game, obj)
             state.stack.remove(item)
