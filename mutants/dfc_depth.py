@@ -118,3 +118,56 @@ def _exception_survives(p: Patcher) -> None:
         "'except it enters with X additional +1/+1 counters' is ignored", ["707.9e"])
 def _exception_counters_ignored(p: Patcher) -> None:
     p.replace("replacement", "_additional_counters", lambda exceptions, counters, spell_x: counters)
+
+
+@mutant("melded-permanent-loses-its-other-card",
+        "when a melded permanent leaves the battlefield only one of its two cards is put into the new zone",
+        ["712.21"])
+def _meld_partner_lost(p: Patcher) -> None:
+    p.replace("meld", "put_partner_card", lambda game, left, destination: None)
+
+
+@mutant("melded-permanent-found-as-one-card",
+        "an effect that finds the new object a melded permanent became finds only one of its two cards",
+        ["712.21c"])
+def _meld_found_as_one(p: Patcher) -> None:
+    p.replace("meld", "found_objects", lambda game, new: [new.id])
+
+
+@mutant("melded-permanent-leaves-twice",
+        "a melded permanent leaving the battlefield is two permanents leaving: 'whenever a creature dies' "
+        "triggers twice", ["712.21"])
+def _meld_leaves_twice(p: Patcher) -> None:
+    def wrapper(original):
+        def put_partner_card(game, left, destination):
+            from reference_engine.model import Zone
+            from reference_engine.ops import emit
+
+            new = original(game, left, destination)
+            emit(game, "leaves", object_id=left.id, uid=left.uid, new_id=new.id,
+                 **{"from": Zone.BATTLEFIELD, "to": destination}, snapshot=None)
+            return new
+        return put_partner_card
+    p.wrap("meld", "put_partner_card", wrapper)
+
+
+@mutant("melded-mana-value-of-one-front-face",
+        "a melded permanent's mana value is that of one card's front face, not the sum of both", ["712.8g"])
+def _melded_mana_value_one_face(p: Patcher) -> None:
+    def melded_mana_value(obj):
+        cost = obj.card.faces[0].mana_cost
+        return cost.mana_value() if cost else 0
+    p.replace("layers", "melded_mana_value", melded_mana_value)
+
+
+@mutant("melded-permanent-enters-front-face-up",
+        "the two cards of a meld pair enter the battlefield as one permanent front face up, not back face up",
+        ["712.14c", "712.4a", "701.42a"])
+def _meld_front_face_up(p: Patcher) -> None:
+    def wrapper(original):
+        def enter_battlefield(game, obj, controller, **kwargs):
+            if kwargs.get("meld_partner") is not None:
+                kwargs["transformed"] = False
+            return original(game, obj, controller, **kwargs)
+        return enter_battlefield
+    p.wrap("ops", "enter_battlefield", wrapper)

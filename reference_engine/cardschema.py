@@ -49,7 +49,7 @@ KIND_KEYS: dict[str, dict[str, str]] = {
 EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "damage": ("amount", "instead", "to"), "destroy": ("cant_be_regenerated", "what"), "sacrifice": ("what",), "counter": ("what",),
     "return_to_battlefield": ("counters", "is", "transformed", "what"), "draw": ("count",),
-    "gain_life": ("amount",), "create_token": ("attached_to", "count", "counters", "predefined", "tapped", "token"), "modify": ("effects", "until", "what"),
+    "gain_life": ("amount",), "meld": ("with",), "create_token": ("attached_to", "count", "counters", "predefined", "tapped", "token"), "modify": ("effects", "until", "what"),
     "if": ("condition", "then"), "add_counters": ("amount", "kind", "what"), "remove_all_counters": ("what",),
     "add_or_remove_counter": ("what",), "transform": ("what",), "sacrifice_unless": ("filter",),
     "create_emblem": ("abilities",), "fight": ("what",), "choose_any_number": ("describe", "filter"),

@@ -577,7 +577,9 @@ def _exile(game, ctx: Ctx, params: dict[str, Any]) -> None:
     made = []
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is not Zone.EXILE:
-            made.append(ops.move(game, obj, Zone.EXILE).id)
+            from reference_engine.meld import found_objects
+
+            made.extend(found_objects(game, ops.move(game, obj, Zone.EXILE)))
     ctx.memory["it"] = made
 
 

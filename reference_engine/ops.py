@@ -62,6 +62,11 @@ def move_together(game, objs: list[GameObject], to: Zone, *, position: int | Non
                 state.combat.attackers.pop(obj.id, None)
                 state.combat.blockers.pop(obj.id, None)
         moved.append(state.move(obj, destination, position=position))
+        if obj.meld_partner is not None:
+            from reference_engine.meld import put_partner_card
+
+            other = put_partner_card(game, obj, destination)  # one permanent leaves, two cards arrive (712.21)
+            moved[-1].arrived_with = other.id if other is not None else None
     outer, state.lookback = state.lookback, before
     try:
         for (obj, origin, destination), new in zip(leaving, moved):
@@ -132,8 +137,10 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
                       spell_x: int | None = None, tapped: bool = False,
                       attacking: Target | None = None, counters: dict[str, int] | None = None,
                       is_effects: list[tuple[str, dict[str, Any]]] | None = None,
-                      effect_controller: str | None = None) -> Procedure:
+                      effect_controller: str | None = None,
+                      meld_partner: tuple[int, CardDef] | None = None) -> Procedure:
     """Put `obj` onto the battlefield; returns the new permanent, or None if it can't enter.
+    With `meld_partner`, it enters melded with that other card, back face up (712.14c).
 
     A card that isn't double-faced put onto the battlefield transformed doesn't enter: it stays where it
     is (rule 712.14a); a daybound card enters transformed at night (702.145b). A token that has left
@@ -153,6 +160,7 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
     origin = obj.zone
     new = state.move(obj, Zone.BATTLEFIELD, controller=controller, face=entry.face)
     new.spell_x = spell_x
+    new.meld_partner = meld_partner
     _arrive(game, new, entry)
     emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id, **{"from": origin, "to": Zone.BATTLEFIELD},
          snapshot=None)
