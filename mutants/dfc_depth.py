@@ -171,3 +171,40 @@ def _meld_front_face_up(p: Patcher) -> None:
             return original(game, obj, controller, **kwargs)
         return enter_battlefield
     p.wrap("ops", "enter_battlefield", wrapper)
+
+
+# --- linked abilities and copies of nothing (707.7, 111.12) ---------------------------------------
+@mutant("linked-exile-shared-by-copies",
+        "'the exiled card' of a copied pair of linked abilities means any card exiled by any object's such "
+        "ability, not only by this object's", ["707.7"])
+def _linked_shared(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def exiled_with(game, source_id):
+        state = game.state
+        ids = [i for linked in state.linked.values() for i in linked]
+        return [state.objects[i] for i in ids if i in state.objects and state.objects[i].zone is Zone.EXILE]
+    p.replace("linked", "exiled_with", exiled_with)
+
+
+@mutant("exiled-card-not-linked-to-its-exiler",
+        "a card exiled by one ability isn't found by the linked ability that refers to 'a card exiled with "
+        "this'", ["607.2a", "111.12"])
+def _not_linked(p: Patcher) -> None:
+    p.replace("linked", "exiled_with", lambda game, source_id: [])
+
+
+@mutant("token-copy-of-nothing-is-blank",
+        "an instruction to create a token that's a copy of a nonexistent object creates a token with no "
+        "characteristics", ["111.12"])
+def _copy_of_nothing_blank(p: Patcher) -> None:
+    from reference_engine.model import CardDef, Face
+
+    blank = Face(name="", mana_cost=None, color_indicator=frozenset(), supertypes=(), types=(), subtypes=(),
+                 power=None, toughness=None, loyalty=None, abilities=())
+
+    def wrapper(original):
+        def _copies(game, ctx, ref, extra):
+            return original(game, ctx, ref, extra) or [(CardDef(name="", layout="token", faces=(blank,)), 0)]
+        return _copies
+    p.wrap("copy_effects", "_copies", wrapper)

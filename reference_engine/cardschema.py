@@ -48,7 +48,8 @@ KIND_KEYS: dict[str, dict[str, str]] = {
 #: effect's function reads). An effect missing here takes any parameters.
 EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "damage": ("amount", "instead", "to"), "destroy": ("cant_be_regenerated", "what"), "sacrifice": ("what",), "counter": ("what",),
-    "return_to_battlefield": ("counters", "is", "transformed", "what"), "draw": ("count",),
+    "return_to_battlefield": ("counters", "is", "transformed", "under", "what"), "draw": ("count",),
+    "exile_linked": ("others_to_graveyard", "what"),
     "gain_life": ("amount",), "meld": ("with",), "create_token": ("attached_to", "count", "counters", "predefined", "tapped", "token"), "modify": ("effects", "until", "what"),
     "if": ("condition", "then"), "add_counters": ("amount", "kind", "what"), "remove_all_counters": ("what",),
     "add_or_remove_counter": ("what",), "transform": ("what",), "sacrifice_unless": ("filter",),

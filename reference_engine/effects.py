@@ -87,6 +87,10 @@ def objects(game, ctx: Ctx, ref: Any) -> list[GameObject]:
     if ref == "event_object":  # 'return it': the object the triggering event moved (rule 400.7)
         obj = state.objects.get(ctx.event.get("new_id", -1))
         return [obj] if obj is not None else []
+    if ref == "exiled_with_self":  # 'the exiled card', 'a card exiled with [this]' (linked abilities, 607.2a)
+        from reference_engine.linked import exiled_with
+
+        return exiled_with(game, ctx.source_id)
     if isinstance(ref, dict) and "all" in ref:
         fctx = FilterContext(ctx.controller, ctx.source_id)
         return [o for o in state.battlefield() if matches(state, o, ref["all"], fctx)]
@@ -215,13 +219,14 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("return_to_battlefield")
 def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
-    """{what, transformed, counters: {"+1/+1": 1}, is: [effects]}: '... return it to the battlefield [with a
+    """{what, transformed, counters: {"+1/+1": 1}, is: [effects], under: owner}: '... return it to the battlefield [with a
     +1/+1 counter]'; 'is: [{add_subtypes: ...}]' for 'that creature is a Zombie in addition ...', which
     applies as it enters (611.2e). Later steps call what entered 'it'."""
     is_effects = [next(iter(part.items())) for part in params.get("is", [])]
     made = []
     for obj in objects(game, ctx, params["what"]):
-        new = yield from ops.enter_battlefield(game, obj, ctx.controller, transformed=params.get("transformed", False),
+        under = obj.owner if params.get("under") == "owner" else ctx.controller  # '... under its owner's control'
+        new = yield from ops.enter_battlefield(game, obj, under, transformed=params.get("transformed", False),
                                                counters=params.get("counters"), is_effects=is_effects or None,
                                                effect_controller=ctx.controller)
         if new is not None:

@@ -95,6 +95,7 @@ class GameState:
     previous_turn_spells: Counter[str] = field(default_factory=Counter)
     previous_active: str | None = None
     lki: dict[int, Any] = field(default_factory=dict)  # last known information by object id
+    linked: dict[int, list[int]] = field(default_factory=dict)  # source object id -> cards exiled with it (607.2a)
     # While the triggers of an event moving objects off the battlefield are checked: the permanents with
     # triggered abilities as they were immediately before that event (603.10a), else None.
     lookback: Any = None
