@@ -208,3 +208,15 @@ def _copy_of_nothing_blank(p: Patcher) -> None:
             return original(game, ctx, ref, extra) or [(CardDef(name="", layout="token", faces=(blank,)), 0)]
         return _copies
     p.wrap("copy_effects", "_copies", wrapper)
+
+
+# --- can't enter the battlefield (111.5) ---------------------------------------------------------
+@mutant("token-that-cant-enter-is-created",
+        "a token whose characteristics a rule says can't enter the battlefield is created anyway", ["111.5"])
+def _cant_enter_ignored(p: Patcher) -> None:
+    p.replace("cant_enter", "entry_prohibited", lambda game, face, card, controller: False)
+
+
+@mutant("land-play-prohibition-ignored", "'Players can't play lands' is ignored: the rules allowing a land play win", ["101.2"])
+def _land_play_prohibition_ignored(p: Patcher) -> None:
+    p.replace("cant_enter", "land_play_prohibition", lambda game, player: None)

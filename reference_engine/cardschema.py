@@ -41,7 +41,8 @@ KIND_KEYS: dict[str, dict[str, str]] = {
              "doesnt_untap": "filter", "max_counters": "any", "player_hexproof": "any",
              "spell_cost_increase_per_other_spell": "any", "instead_of_losing": "any", "no_max_hand_size": "any",
              "alternative_cost": "cost", "cost_reduction": "any", "cast_without_paying": "any", "cant_activate": "any",
-             "cant_block": "any", "cant_cast": "any", "cant_be_countered": "any"},
+             "cant_block": "any", "cant_cast": "any", "cant_be_countered": "any", "cant_enter": "filter",
+             "cant_play_lands": "any"},
 }
 
 #: The parameters of each named effect (tests/test_card_schema.py checks them against what each

@@ -106,6 +106,11 @@ def play_land(game, move: PlayLand) -> Procedure:
     reason = sorcery_timing(game, move.player)
     if reason:
         raise Illegal(f"a land can be played {reason} (rule 505.6b)")
+    from reference_engine.cant_enter import land_play_prohibition
+
+    prohibited = land_play_prohibition(game, move.player)
+    if prohibited:
+        raise Illegal(f"{prohibited} (rule 101.2)")
     player = game.state.players[move.player]
     if player.lands_played >= 1:
         raise Illegal("a land was already played this turn (rule 305.2)")

@@ -314,6 +314,8 @@ def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     for _ in range(ops.effect_amounts(game, ctx.controller, "tokens_multiply", value(game, ctx, params.get("count", 1)))):
         new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False),
                                           counters=params.get("counters"))
+        if new is None:
+            continue  # it couldn't enter, so it wasn't created (111.5)
         if hosts:
             new.attached_to = hosts[0].id  # an Aura token created attached to a permanent (303.4f)
             game.state.touch()

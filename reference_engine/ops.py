@@ -156,6 +156,10 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
                   counters=dict(counters) if counters else None, is_effects=is_effects,
                   effect_controller=effect_controller)
     yield from entry_replacements(game, obj.card, controller, entry, spell_x)
+    from reference_engine.cant_enter import entry_prohibited
+
+    if entry_prohibited(game, (entry.copy_of or (obj.card.faces[entry.face], obj.card))[0], obj.card, controller):
+        return None  # 'lands can't enter the battlefield': the card stays where it is
     state = game.state
     origin = obj.zone
     new = state.move(obj, Zone.BATTLEFIELD, controller=controller, face=entry.face)
@@ -172,12 +176,17 @@ def create_token(game, card: CardDef, controller: str, *, tapped: bool = False, 
                  attacking: Target | None = None, copy_token: bool = False,
                  counters: dict[str, int] | None = None) -> Procedure:
     """Create a token (rule 111.2); it enters the battlefield like any permanent (with `counters`:
-    'an Incubator token that enters with N +1/+1 counters', 701.53a)."""
+    'an Incubator token that enters with N +1/+1 counters', 701.53a). Returns None if it can't enter,
+    and then it isn't created (111.5)."""
     from reference_engine.replacement import entry_replacements
+
+    from reference_engine.cant_enter import entry_prohibited
 
     state = game.state
     entry = Entry(face=face, tapped=tapped, attacking=attacking, counters=dict(counters) if counters else None)
     yield from entry_replacements(game, card, controller, entry, None)
+    if entry_prohibited(game, (entry.copy_of or (card.faces[entry.face], card))[0], card, controller):
+        return None  # 111.5: a token that can't enter the battlefield is not created
     new = state.add_object(card, controller, Zone.BATTLEFIELD, is_token=True, face=entry.face)
     new.copy_token = copy_token
     _arrive(game, new, entry)
