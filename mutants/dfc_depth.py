@@ -220,3 +220,12 @@ def _cant_enter_ignored(p: Patcher) -> None:
 @mutant("land-play-prohibition-ignored", "'Players can't play lands' is ignored: the rules allowing a land play win", ["101.2"])
 def _land_play_prohibition_ignored(p: Patcher) -> None:
     p.replace("cant_enter", "land_play_prohibition", lambda game, player: None)
+
+
+@mutant("melded-permanent-counts-as-two-objects",
+        "an effect counting the objects that changed zones counts a melded permanent as two (its cards)",
+        ["712.21e"])
+def _meld_counts_two(p: Patcher) -> None:
+    def objects_moved(game, moved):
+        return sum(1 + (game.state.objects[i].arrived_with is not None) for i in moved if i in game.state.objects)
+    p.replace("meld", "objects_moved", objects_moved)

@@ -116,6 +116,10 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         return expr
     if expr == "X":
         return ctx.x
+    if expr == "destroyed_count":  # 'for each creature destroyed this way'
+        from reference_engine.meld import objects_moved
+
+        return objects_moved(game, ctx.memory.get("destroyed", []))
     if expr == "event_amount":  # 'that many': the amount in the triggering event
         return int(ctx.event.get("amount", 0))
     if expr == "event_spell_colors":  # 'for each of that spell's colors'
@@ -182,8 +186,10 @@ def _damage(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 @effect("destroy")
 def _destroy(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    ops.destroy_together(game, objects(game, ctx, params["what"]),  # one event, however many (603.10a)
-                         can_regenerate=not params.get("cant_be_regenerated"))
+    """Later steps count what was destroyed ('for each creature destroyed this way': `destroyed_count`)."""
+    moved = ops.destroy_together(game, objects(game, ctx, params["what"]),  # one event, however many (603.10a)
+                                 can_regenerate=not params.get("cant_be_regenerated"))
+    ctx.memory["destroyed"] = [o.id for o in moved]
 
 
 @effect("tap")

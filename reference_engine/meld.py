@@ -67,3 +67,9 @@ def found_objects(game, new: GameObject) -> list[int]:
     permanent the other card too, so the effect's next actions are taken on both (712.21c)."""
     other = new.arrived_with
     return [new.id] + ([other] if other is not None and other in game.state.objects else [])
+
+
+def objects_moved(game, moved: list[int]) -> int:
+    """How many objects changed zones, given the new objects they became: a melded permanent among them
+    counts as one object, though two cards moved (712.21e)."""
+    return len(moved)
