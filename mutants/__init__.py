@@ -29,3 +29,4 @@ from mutants import casting_depth  # noqa: F401  (deeper rules of costs, casting
 from mutants import format_rules  # noqa: F401  (damage assignment, abilities on the stack, granted ability texts, attachments: issue 16)
 from mutants import replacement_depth  # noqa: F401  (depth of 614, 615, 616: issue 21)
 from mutants import trigger_depth  # noqa: F401  (depth of 603: issue 21)
+from mutants import dfc_depth  # noqa: F401  (issue 19: the rest of 111, 707 and 712)

@@ -98,11 +98,11 @@ def _unplaced_permanent_spell_stays(p: Patcher) -> None:
 @mutant("entry-prohibition-ignored", "'lands can't enter the battlefield' stops nothing: a permanent spell that would "
         "enter as a land (a Clone copying one) enters anyway", ["608.3e"])
 def _entry_prohibition_ignored(p: Patcher) -> None:
-    p.replace("restrictions", "entry_prohibited", lambda game, types: False)
+    p.replace("restrictions", "entry_prohibited", lambda game, face, card, controller: False)
 
 
 @mutant("land-play-prohibition-ignored", "'players can't play lands' doesn't stop a land from being played",
-        ["305.2b"])
+        ["305.2b", "101.2"])
 def _land_play_prohibition_ignored(p: Patcher) -> None:
     p.replace("restrictions", "land_play_prohibition", lambda game, player: None)
 
@@ -113,7 +113,7 @@ def _entry_prohibition_stops_every_permanent(p: Patcher) -> None:
     from reference_engine.restrictions import rule_abilities
 
     p.replace("restrictions", "entry_prohibited",
-              lambda game, types: any(True for _ in rule_abilities(game.state, "cant_enter")))
+              lambda game, face, card, controller: any(True for _ in rule_abilities(game.state, "cant_enter")))
 
 
 @mutant("spell-stops-resolving-once-it-leaves-the-stack", "an instant or sorcery that leaves the stack as it starts "

@@ -37,22 +37,24 @@ KIND_KEYS: dict[str, dict[str, str]] = {
                     "enters_tapped": "any", "others_enter_tapped": "any", "as_enters_day_if_neither": "any",
                     "damage_prevention": "any", "damage_multiply": "any", "damage_add": "any",
                     "counters_multiply": "any", "tokens_multiply": "any", "draw_from_empty_library": "any",
-                    "opponents_life_gain": "any"},
+                    "opponents_life_gain": "any", "as_enters_turn_face_down": "filter"},
     "spell": {"text": "string", "targets": "targets", "effect": "steps", "divide": "any"},
     "rule": {"text": "string", "triggers_additional_time": "any", "additional_loyalty_cost": "any", "cant_attack": "any",
              "doesnt_untap": "filter", "max_counters": "any", "player_hexproof": "any",
              "spell_cost_increase_per_other_spell": "any", "instead_of_losing": "any", "no_max_hand_size": "any",
              "alternative_cost": "cost", "cost_reduction": "any", "cast_without_paying": "any", "cant_activate": "any",
-             "cant_block": "any", "cant_cast": "any", "life_total_cant_change": "any", "cant_enter": "any",
-             "cant_play_lands": "any", "on_enter": "steps", "keyword": "string", "additional_sacrifice": "filter"},
+             "cant_block": "any", "cant_cast": "any", "life_total_cant_change": "any", "cant_enter": "filter",
+             "cant_play_lands": "any", "on_enter": "steps", "keyword": "string", "additional_sacrifice": "filter",
+             "cant_be_countered": "any"},
 }
 
 #: The parameters of each named effect (tests/test_card_schema.py checks them against what each
 #: effect's function reads). An effect missing here takes any parameters.
 EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "damage": ("amount", "instead", "to"), "damage_divided": (), "spend_as_any_type": (), "destroy": ("cant_be_regenerated", "what"), "sacrifice": ("what",), "counter": ("what",),
-    "return_to_battlefield": ("counters", "is", "transformed", "what"), "draw": ("count", "who"),
-    "gain_life": ("amount",), "create_token": ("attached_to", "count", "counters", "predefined", "tapped", "token"), "modify": ("effects", "until", "what"),
+    "return_to_battlefield": ("counters", "is", "transformed", "under", "what"), "draw": ("count", "who"),
+    "exile_linked": ("others_to_graveyard", "what"),
+    "gain_life": ("amount",), "meld": ("with",), "create_token": ("attached_to", "count", "counters", "predefined", "tapped", "token"), "modify": ("effects", "until", "what"),
     "if": ("condition", "then"), "add_counters": ("amount", "kind", "what"), "remove_all_counters": ("what",),
     "add_or_remove_counter": ("what",), "transform": ("what",), "sacrifice_unless": ("filter",),
     "create_emblem": ("abilities",), "fight": ("what",), "choose_any_number": ("describe", "filter", "max"),

@@ -76,3 +76,17 @@ def _source_counters(game, value, ctx) -> bool:
     from reference_engine.effects import last_known_counters
 
     return _in_range(last_known_counters(game, ctx.source_id, value["kind"]), value)
+
+
+@game_condition("source_toughness")
+def _source_toughness(game, value, ctx) -> bool:
+    """{max: 3}: the source's toughness ('if its toughness is 3 or less'); false once it has left
+    the battlefield, as such a condition is checked again on resolution (603.4)."""
+    from reference_engine.layers import characteristics
+    from reference_engine.model import Zone
+
+    obj = game.state.objects.get(ctx.source_id) if ctx.source_id is not None else None
+    if obj is None or obj.zone is not Zone.BATTLEFIELD:
+        return False
+    toughness = characteristics(game.state, obj).toughness
+    return toughness is not None and _in_range(toughness, value)

@@ -85,7 +85,8 @@ def _create_token_copy(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
             attacking = (yield from _attack_target(game, ctx.controller)) if params.get("attacking") else None
             new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False),
                                               face=face, attacking=attacking, copy_token=True)
-            made.append(new.id)
+            if new is not None:
+                made.append(new.id)
     ctx.memory["it"] = made
 
 

@@ -94,6 +94,10 @@ def objects(game, ctx: Ctx, ref: Any) -> list[GameObject]:
         # creature' of an enters trigger: the permanent that entered, whatever its characteristics now (608.2k)
         obj = state.objects.get(ctx.event.get("new_id", ctx.event.get("object_id", -1)))
         return [obj] if obj is not None else []
+    if ref == "exiled_with_self":  # 'the exiled card', 'a card exiled with [this]' (linked abilities, 607.2a)
+        from reference_engine.linked import exiled_with
+
+        return exiled_with(game, ctx.source_id)
     if isinstance(ref, dict) and "all" in ref:
         fctx = FilterContext(ctx.controller, ctx.source_id)
         return [o for o in state.battlefield() if matches(state, o, ref["all"], fctx)]
@@ -119,6 +123,10 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         return expr
     if expr == "X":
         return ctx.x
+    if expr == "destroyed_count":  # 'for each creature destroyed this way'
+        from reference_engine.meld import objects_moved
+
+        return objects_moved(game, ctx.memory.get("destroyed", []))
     if expr == "event_amount":  # 'that many': the amount in the triggering event
         return int(ctx.event.get("amount", 0))
     if expr == "event_spell_x":  # 'X' of the spell in the triggering event: that spell's value (107.3e)
@@ -208,8 +216,10 @@ def _damage_divided(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 @effect("destroy")
 def _destroy(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    ops.destroy_together(game, objects(game, ctx, params["what"]),  # one event, however many (603.10a)
-                         can_regenerate=not params.get("cant_be_regenerated"))
+    """Later steps count what was destroyed ('for each creature destroyed this way': `destroyed_count`)."""
+    moved = ops.destroy_together(game, objects(game, ctx, params["what"]),  # one event, however many (603.10a)
+                                 can_regenerate=not params.get("cant_be_regenerated"))
+    ctx.memory["destroyed"] = [o.id for o in moved]
 
 
 @effect("tap")
@@ -240,6 +250,9 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
                 ops.emit(game, "ability_countered", controller=item.controller, source_uid=item.source_uid)
     for obj in objects(game, ctx, params["what"]):
         item = next((i for i in state.stack if i.object_id == obj.id), None)
+        if item is not None and any(a.kind == "rule" and a.data.get("cant_be_countered")
+                                    for a in characteristics(state, obj).abilities):
+            continue  # 'This spell can't be countered' (101.2): the instruction does nothing to it
         if item is not None:
             snap = ops.snapshot(game, obj)
             state.stack.remove(item)
@@ -249,13 +262,14 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("return_to_battlefield")
 def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
-    """{what, transformed, counters: {"+1/+1": 1}, is: [effects]}: '... return it to the battlefield [with a
+    """{what, transformed, counters: {"+1/+1": 1}, is: [effects], under: owner}: '... return it to the battlefield [with a
     +1/+1 counter]'; 'is: [{add_subtypes: ...}]' for 'that creature is a Zombie in addition ...', which
     applies as it enters (611.2e). Later steps call what entered 'it'."""
     is_effects = [next(iter(part.items())) for part in params.get("is", [])]
     made = []
     for obj in objects(game, ctx, params["what"]):
-        new = yield from ops.enter_battlefield(game, obj, ctx.controller, transformed=params.get("transformed", False),
+        under = obj.owner if params.get("under") == "owner" else ctx.controller  # '... under its owner's control'
+        new = yield from ops.enter_battlefield(game, obj, under, transformed=params.get("transformed", False),
                                                counters=params.get("counters"), is_effects=is_effects or None,
                                                effect_controller=ctx.controller)
         if new is not None:
@@ -362,6 +376,8 @@ def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     for _ in range(ops.effect_amounts(game, ctx.controller, "tokens_multiply", value(game, ctx, params.get("count", 1)))):
         new = yield from ops.create_token(game, card, ctx.controller, tapped=params.get("tapped", False),
                                           counters=params.get("counters"))
+        if new is None:
+            continue  # it couldn't enter, so it wasn't created (111.5)
         if hosts:
             new.attached_to = hosts[0].id  # an Aura token created attached to a permanent (303.4f)
             game.state.touch()
@@ -656,7 +672,9 @@ def _exile(game, ctx: Ctx, params: dict[str, Any]) -> None:
     made = []
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is not Zone.EXILE:
-            made.append(ops.move(game, obj, Zone.EXILE).id)
+            from reference_engine.meld import found_objects
+
+            made.extend(found_objects(game, ops.move(game, obj, Zone.EXILE)))
     ctx.memory["it"] = made
 
 

@@ -221,3 +221,13 @@ def _attached_to_source(state, obj, value, ctx, chars) -> bool:
 def _power_min(state, obj, value, ctx, chars) -> bool:
     """'A creature with power 3 or greater'."""
     return chars.power is not None and chars.power >= value
+
+
+@condition("enchanted")
+def _enchanted(state, obj, value, ctx, chars) -> bool:
+    """'An enchanted creature': a permanent with an Aura attached to it (303.4)."""
+    from reference_engine.layers import characteristics
+
+    enchanted = any(other.attached_to == obj.id and "Aura" in characteristics(state, other).subtypes
+                    for other in state.battlefield())
+    return enchanted == bool(value)

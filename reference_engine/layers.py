@@ -108,6 +108,12 @@ def printed(face: Face, card: CardDef, controller: str, *, mana_value_face: Face
         any(a.keyword == "Changeling" and a.kind == "keyword" for a in face.abilities))
 
 
+def melded_mana_value(obj: GameObject) -> int:
+    """Rule 712.8g: a melded permanent's mana value is the sum of the mana values of its front faces."""
+    assert obj.meld_partner is not None
+    return sum(f.mana_cost.mana_value() if f.mana_cost else 0 for f in (obj.card.faces[0], obj.meld_partner[1].faces[0]))
+
+
 def mana_value_face(card: CardDef, face: Face) -> Face:
     """The face whose mana cost gives the mana value: a nonmodal double-faced card's back face uses its
     front face's (rule 712.8e); a modal double-faced card's face that is up uses its own (712.8f)."""
@@ -334,6 +340,8 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
         chars[obj.id] = printed(face, card, obj.controller, mana_value_face=mana_value_face(card, face))
         if obj.copy_token and face is not card.faces[0]:
             chars[obj.id].mana_value = 0  # a copy of a back face has mana value 0 (202.3b)
+        if obj.meld_partner is not None and face is obj.card.faces[1]:
+            chars[obj.id].mana_value = melded_mana_value(obj)  # 712.8g
         if obj.face_down:
             chars[obj.id] = face_down_characteristics(card, obj.controller)  # layer 1b (613.2b, 708.2a)
         elif any("anchor" in a.data for a in chars[obj.id].abilities):

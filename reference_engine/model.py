@@ -208,6 +208,10 @@ class GameObject:
     transform_count: int = 0
     copy_token: bool = False  # a token created as a copy of something (rule 202.3b)
     face_down: bool = False  # a face-down permanent (rule 708): a 2/2 creature with no other characteristics
+    # A melded permanent (rule 712.4a): the other card that represents it, as (uid, card).
+    meld_partner: tuple[int, "CardDef"] | None = None
+    # The object the other card of a melded permanent became as they left the battlefield (712.21c).
+    arrived_with: int | None = None
     spell_copy: bool = False  # a copy of a spell (rule 707.10): it ceases to exist off the stack (704.5e)
     attached_to: int | None = None  # the permanent this Equipment or Aura is attached to (rule 301.5)
     chosen: dict[str, Any] = field(default_factory=dict)  # 'as this enters, choose ...' (rule 614.12a)

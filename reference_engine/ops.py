@@ -63,6 +63,11 @@ def move_together(game, objs: list[GameObject], to: Zone, *, position: int | Non
                 state.combat.attackers.pop(obj.id, None)
                 state.combat.blockers.pop(obj.id, None)
         moved.append(state.move(obj, destination, position=position))
+        if obj.meld_partner is not None:
+            from reference_engine.meld import put_partner_card
+
+            other = put_partner_card(game, obj, destination)  # one permanent leaves, two cards arrive (712.21)
+            moved[-1].arrived_with = other.id if other is not None else None
     outer, state.lookback = state.lookback, before
     try:
         for (obj, origin, destination), new in zip(leaving, moved):
@@ -138,8 +143,10 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
                       spell_x: int | None = None, tapped: bool = False,
                       attacking: Target | None = None, counters: dict[str, int] | None = None,
                       is_effects: list[tuple[str, dict[str, Any]]] | None = None,
-                      effect_controller: str | None = None) -> Procedure:
+                      effect_controller: str | None = None,
+                      meld_partner: tuple[int, CardDef] | None = None) -> Procedure:
     """Put `obj` onto the battlefield; returns the new permanent, or None if it can't enter.
+    With `meld_partner`, it enters melded with that other card, back face up (712.14c).
 
     A card that isn't double-faced put onto the battlefield transformed doesn't enter: it stays where it
     is (rule 712.14a); a daybound card enters transformed at night (702.145b). A token that has left
@@ -156,12 +163,13 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
                   counters=dict(counters) if counters else None, is_effects=is_effects,
                   effect_controller=effect_controller)
     yield from entry_replacements(game, obj.card, controller, entry, spell_x)
-    if entry_prohibited(game, (entry.copy_of[0] if entry.copy_of else obj.card.faces[entry.face]).types):
-        return None  # 'lands can't enter the battlefield', judged on what it would enter as (a copy's types)
+    if entry_prohibited(game, (entry.copy_of or (obj.card.faces[entry.face], obj.card))[0], obj.card, controller):
+        return None  # 'lands can't enter the battlefield', judged on what it would enter as (a copy's too)
     state = game.state
     origin = obj.zone
     new = state.move(obj, Zone.BATTLEFIELD, controller=entry.controller or controller, face=entry.face)
     new.spell_x = spell_x
+    new.meld_partner = meld_partner
     _arrive(game, new, entry)
     emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id, **{"from": origin, "to": Zone.BATTLEFIELD},
          snapshot=None)
@@ -173,12 +181,17 @@ def create_token(game, card: CardDef, controller: str, *, tapped: bool = False, 
                  attacking: Target | None = None, copy_token: bool = False,
                  counters: dict[str, int] | None = None) -> Procedure:
     """Create a token (rule 111.2); it enters the battlefield like any permanent (with `counters`:
-    'an Incubator token that enters with N +1/+1 counters', 701.53a)."""
+    'an Incubator token that enters with N +1/+1 counters', 701.53a). Returns None if it can't enter,
+    and then it isn't created (111.5)."""
     from reference_engine.replacement import entry_replacements
+
+    from reference_engine.restrictions import entry_prohibited
 
     state = game.state
     entry = Entry(face=face, tapped=tapped, attacking=attacking, counters=dict(counters) if counters else None)
     yield from entry_replacements(game, card, controller, entry, None)
+    if entry_prohibited(game, (entry.copy_of or (card.faces[entry.face], card))[0], card, controller):
+        return None  # 111.5: a token that can't enter the battlefield is not created
     new = state.add_object(card, entry.controller or controller, Zone.BATTLEFIELD, is_token=True, face=entry.face)
     new.copy_token = copy_token
     _arrive(game, new, entry)
@@ -526,6 +539,15 @@ def can_transform_into(face) -> bool:
 
 
 
+MELD = "meld"  # the Oracle layout of meld cards (rule 712.4)
+
+
+def can_be_transformed(card: CardDef) -> bool:
+    """Rule 712.4c: unlike other double-faced cards, meld cards can't be transformed; an instruction to
+    transform one is ignored."""
+    return card.layout != MELD
+
+
 def transform(game, obj: GameObject, *, by_day_night: bool = False, own_ability_since: int | None = None) -> bool:
     """Rule 701.27: turn a double-faced permanent over. Returns whether it transformed.
 
@@ -533,7 +555,7 @@ def transform(game, obj: GameObject, *, by_day_night: bool = False, own_ability_
     an ability of the permanent itself does nothing if it transformed since the ability was put on
     the stack (701.27f): pass that ability's recorded transform count as `own_ability_since`.
     """
-    if obj.zone is not Zone.BATTLEFIELD or not obj.card.double_faced:
+    if obj.zone is not Zone.BATTLEFIELD or not obj.card.double_faced or not can_be_transformed(obj.card):
         return False
     chars = characteristics(game.state, obj)
     if not by_day_night and (chars.has_keyword("Daybound") or chars.has_keyword("Nightbound")):

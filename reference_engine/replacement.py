@@ -70,15 +70,24 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
         entry.face = 1  # rule 702.145b: if it is night, it enters transformed
     face = card.faces[entry.face]
     controller = entering_control(game, face, card, controller, entry)
-    for ability in face.abilities:
-        if ability.kind == "replacement" and "as_enters_copy" in ability.data:
-            spec = ability.data["as_enters_copy"]
-            chosen = yield from _choose_copy(game, face, controller, spec)
-            if chosen is not None:
-                entry.counters = _exception_counters(chosen[0], spec.get("except"), entry.counters)
-                chosen = copy_exceptions(chosen, spec.get("except"))
-                entry.copy_of = chosen
-                face = chosen[0]
+    own_counters, applied = entry.counters, set()
+    while (ability := next((a for a in face.abilities if a.kind == "replacement" and "as_enters_copy" in a.data
+                            and id(a) not in applied), None)) is not None:
+        # A copy that gains an 'enter as a copy' ability (copying a Clone that copied nothing) applies that
+        # one too (707.9e); each replacement effect applies once to the event (614.5).
+        applied.add(id(ability))
+        spec = ability.data["as_enters_copy"]
+        chosen = yield from _choose_copy(game, face, controller, spec)
+        if chosen is None:
+            break
+        # An exception that is an additional effect (X more counters) doesn't happen once another copy
+        # effect is applied after it (707.9e): only the last copy effect's exception counts.
+        base = counters_before_exceptions(own_counters, entry.counters)
+        entry.counters = _additional_counters(spec.get("except"), _exception_counters(chosen[0], spec.get("except"), base),
+                                              spell_x)
+        chosen = keep_own_colors(copy_exceptions(chosen, spec.get("except")), spec.get("except"), card.faces[entry.face])
+        entry.copy_of = chosen
+        face = chosen[0]
     for ability in face.abilities:
         if ability.kind == "replacement" and ability.data.get("as_enters_day_if_neither") and state.day_night is None:
             from reference_engine.daynight import become
@@ -86,6 +95,10 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
             become(game, "day")  # 'if it's neither day nor night, it becomes day as this enters' (731.1)
         if ability.kind == "replacement" and ability.data.get("enters_tapped"):
             entry.tapped = True  # 'this permanent enters tapped' (614.1c)
+        if ability.kind == "replacement" and "as_enters_turn_face_down" in ability.data:
+            from reference_engine.face_down import turn_face_down_as_enters
+
+            turn_face_down_as_enters(game, controller, None, ability.data["as_enters_turn_face_down"])
     for ability in face.abilities:
         if ability.kind == "replacement" and "as_enters_choose" in ability.data:
             what = ability.data["as_enters_choose"]
@@ -148,7 +161,8 @@ def copy_exceptions(chosen: tuple[Face, CardDef], exceptions: dict[str, Any] | N
     """'... except it's 7/7' / 'except it's a Shapeshifter Rogue in addition to its other types': the
     exception changes the copiable values themselves (707.9b). An exception that sets power and
     toughness drops a characteristic-defining ability that would define them; one that adds types
-    'in addition' keeps those that define types, such as changeling (707.9d)."""
+    'in addition' keeps those that define types, such as changeling (707.9d); 'and it has "..."'
+    adds abilities to the copiable values (707.9b)."""
     if not exceptions:
         return chosen
     from dataclasses import replace
@@ -167,8 +181,43 @@ def copy_exceptions(chosen: tuple[Face, CardDef], exceptions: dict[str, Any] | N
 
         changes["abilities"] = (tuple(changes.get("abilities", face.abilities))
                                 + tuple(parse_ability(a) for a in exceptions["abilities"]))
+    if "has" in exceptions:
+        from reference_engine.carddefs import parse_ability
+
+        changes["abilities"] = tuple(changes.get("abilities", face.abilities)) + tuple(parse_ability(a) for a in exceptions["has"])
     face = replace(face, **changes)
     return face, CardDef(name=face.name, layout="copy", faces=(face,))
+
+
+def keep_own_colors(chosen: tuple[Face, CardDef], exceptions: dict[str, Any] | None,
+                    own: Face) -> tuple[Face, CardDef]:
+    """'... except it doesn't copy that creature's color': the copy keeps the colors of its own face
+    (`own`), not the copied ones (707.9c)."""
+    if not (exceptions or {}).get("keep_own_colors"):
+        return chosen
+    from dataclasses import replace
+
+    face = replace(chosen[0], color_indicator=own.colors)
+    return face, CardDef(name=face.name, layout="copy", faces=(face,))
+
+
+def counters_before_exceptions(own: dict[str, int] | None, so_far: dict[str, int] | None) -> dict[str, int] | None:
+    """The counters an entering permanent has before a copy effect's exception adds any: its own, not
+    those an earlier copy effect's exception added, whose effect doesn't happen once another copy effect
+    is applied after it (707.9e)."""
+    return own
+
+
+def _additional_counters(exceptions: dict[str, Any] | None, counters: dict[str, int] | None,
+                         spell_x: int | None) -> dict[str, int] | None:
+    """'... except it enters with X additional +1/+1 counters on it' (Altered Ego)."""
+    extra = (exceptions or {}).get("counters", {})
+    if not extra:
+        return counters
+    out = Counter(counters or {})
+    for kind, amount in extra.items():
+        out[kind] += (spell_x or 0) if amount == "X" else int(amount)
+    return dict(out)
 
 
 def _exception_counters(copied: Face, exceptions: dict[str, Any] | None,

@@ -19,7 +19,7 @@ from typing import Any, Iterator
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import ManaCost
-from reference_engine.model import GameObject
+from reference_engine.model import CardDef, Face, GameObject
 
 
 def rule_abilities(state, key: str) -> Iterator[tuple[GameObject, str, dict[str, Any]]]:
@@ -31,10 +31,20 @@ def rule_abilities(state, key: str) -> Iterator[tuple[GameObject, str, dict[str,
                 yield obj, chars.controller, ability.data[key]
 
 
-def entry_prohibited(game, types) -> bool:
-    """'Lands can't enter the battlefield' (a `rule` ability {cant_enter: {types: [Land]}}): whether a
-    permanent with these card types, as it would enter (a copy's types included), can't."""
-    return any(set(spec.get("types", ())) & set(types) for _, _, spec in rule_abilities(game.state, "cant_enter"))
+def entry_prohibited(game, face: Face, card: CardDef, controller: str) -> bool:
+    """'Lands can't enter the battlefield' (a `rule` ability {cant_enter: <filter>}): whether a permanent
+    with the characteristics it would enter with (`face` of `card`, a copy's included, under
+    `controller`) can't. A card that can't enter stays where it is (608.3e); a token isn't created (111.5)."""
+    from reference_engine.filters import FilterContext, matches
+    from reference_engine.layers import printed
+
+    state = game.state
+    would_be = None
+    for source, source_controller, filt in rule_abilities(state, "cant_enter"):
+        would_be = would_be or printed(face, card, controller)
+        if matches(state, None, filt, FilterContext(source_controller, source.id), chars=would_be):
+            return True
+    return False
 
 
 def land_play_prohibition(game, player: str) -> str | None:

@@ -93,6 +93,7 @@ def check_targets(game, specs: list[dict[str, Any]], chosen: tuple[Target, ...],
         if not is_legal(game, spec, target, controller, source_id):
             what = describe(target) if describe else str(target.value)
             raise Illegal(f"{what} is not a legal target ({_describe_spec(spec)})")
+        _refuse_ward(game, target, controller)
     # 601.2c: the same object or player can't be chosen twice for one instance of the word "target"
     # ("up to two target creatures": specs sharing a `word`); separate words may choose it again.
     words = [(spec["word"], target) for spec, target in zip(specs, chosen) if "word" in spec]
@@ -107,3 +108,17 @@ def _describe_spec(spec: dict[str, Any]) -> str:
     if spec.get("filter"):
         text += f" with {spec['filter']}"
     return text
+
+
+def _refuse_ward(game, target: Target, controller: str) -> None:
+    """Ward (702.21) is a keyword the engine knows only by name (a Royal Role grants it): its
+    trigger is not modelled, so an opponent targeting a permanent with ward is the engine's limit."""
+    from reference_engine.layers import characteristics
+
+    obj = game.state.objects.get(target.value) if target.kind == "object" else None
+    if obj is None or obj.zone is not Zone.BATTLEFIELD or obj.controller == controller:
+        return
+    if any(a.kind == "keyword" and a.keyword == "Ward" for a in characteristics(game.state, obj).abilities):
+        from reference_engine.limits import EngineLimit
+
+        raise EngineLimit("ward's triggered ability (702.21) is not modelled")

@@ -4,7 +4,8 @@ A contributor's tool, not used at run time: it reads an Oracle dump (a gzipped
 JSON list, one entry per card face, as in the project's shared reference data)
 and writes files that `schema/card.schema.json` validates.  The dump lacks the
 color indicators of back faces, so a back face without a mana cost needs
-``--color-indicator "Face Name=RG"`` (or ``--no-indicator "Face Name"``).
+``--color-indicator "Face Name=RG"`` (or ``--no-indicator "Face Name"``). A meld card is written
+with its front face only: add the combined back face (a separate entry of the dump) by hand.
 
     python tools/import_cards.py --oracle oracle-cards.json.gz "Llanowar Elves"
 """

@@ -1,0 +1,56 @@
+"""Turning permanents face down (rule 708) and the triggers on turning face up.
+
+Double-faced permanents can't be turned face down (712.16): the attempt does nothing. Transforming
+is not turning face up or face down (701.27b): "whenever a permanent is turned face up" watches the
+event `turned_face_up`, which transforming never emits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_engine.filters import FilterContext, condition, matches
+from reference_engine.model import GameObject, Zone
+from reference_engine.triggers import matcher
+
+
+def can_be_turned_face_down(obj: GameObject) -> bool:
+    """Rule 712.16: melded and other double-faced permanents can't be turned face down."""
+    return not obj.card.double_faced
+
+
+def turn_face_down(game, obj: GameObject) -> bool:
+    """Turn a permanent face down (708.2): it becomes a 2/2 creature with no other characteristics
+    (layer 1b). Returns whether it was turned face down."""
+    if obj.zone is not Zone.BATTLEFIELD or obj.face_down or not can_be_turned_face_down(obj):
+        return False
+    obj.face_down = True
+    game.state.touch()
+    return True
+
+
+def turn_face_down_as_enters(game, controller: str, source_id: int | None, filt: dict[str, Any]) -> None:
+    """'As this creature enters, turn all other [permanents] face down' (Ixidron): a replacement effect
+    on its entering (614.1c), applied before it is on the battlefield, so 'other' is every permanent."""
+    state = game.state
+    ctx = FilterContext(controller, source_id)
+    for obj in [o for o in state.battlefield() if matches(state, o, filt, ctx)]:
+        turn_face_down(game, obj)
+
+
+@condition("face_down")
+def _face_down(state, obj, value, ctx, chars) -> bool:
+    """'The number of face-down creatures' (708)."""
+    return bool(obj is not None and obj.face_down) == bool(value)
+
+
+@matcher("turned_face_up", "turned_face_up")
+def _turned_face_up(game, event, value, source) -> bool:
+    """'Whenever a permanent is turned face up' (708.8); value: `any`, `self`, or a filter."""
+    if value == "self":
+        return event.data["uid"] == source.uid
+    if value == "any":
+        return True
+    obj = game.state.objects.get(event.data["object_id"])
+    from reference_engine.triggers import _ctx
+
+    return obj is not None and matches(game.state, obj, value, _ctx(source))
