@@ -25,3 +25,4 @@ from mutants import payment  # noqa: F401  (paying costs: {T} after mana abiliti
 from mutants import clauses  # noqa: F401  (one clause of a ruling each: issue 17)
 from mutants import relevance  # noqa: F401  (rules some cases cite that no other mutant broke: target restrictions, ...)
 from mutants import dfc_rules  # noqa: F401  (tokens, copies, double-faced cards, day/night: cases/tokens/ ...)
+from mutants import layer_depth  # noqa: F401  (issue 20 depth: SBAs during resolution, timestamps, lifelink, counters)

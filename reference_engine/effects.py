@@ -640,10 +640,15 @@ def _return_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("lose_life")
 def _lose_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'You lose N life', or with `who: each_opponent`, 'each opponent loses N life'."""
+    """'You lose N life', with `who: each_opponent` 'each opponent loses N life', with `who: target.0`
+    'target player loses N life'."""
     amount = value(game, ctx, params["amount"])
     who = params.get("who", "you")
-    for player in (game.state.opponents(ctx.controller) if who == "each_opponent" else [ctx.controller]):
+    if who == "each_opponent":
+        players = game.state.opponents(ctx.controller)
+    else:
+        players = [str(t.value) for t in targets_of(game, ctx, who) if t.kind == "player"]
+    for player in players:
         ops.lose_life(game, player, amount)
 
 

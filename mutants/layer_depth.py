@@ -1,0 +1,22 @@
+"""Mutants for the rules of issue 20 that the older modules left unbroken (state-based actions,
+timestamps, lifelink, counters): each breaks one rule the way a real engine might."""
+
+from __future__ import annotations
+
+from mutants.patching import Patcher, mutant
+
+
+@mutant("sba-checked-during-resolution", "a player at 0 life loses at once, even in the middle of a spell's resolution",
+        ["704.4"])
+def _sba_during_resolution(p: Patcher) -> None:
+    def wrapper(original):
+        def lose_life(game, player, amount):
+            original(game, player, amount)
+            state = game.state
+            who = state.players[player]
+            if who.life <= 0 and not who.lost:
+                who.lost, who.loss_reason = True, f"{player} has {who.life} life"
+                if sum(1 for q in state.players.values() if not q.lost) <= 1:
+                    state.over = True
+        return lose_life
+    p.wrap("ops", "lose_life", wrapper)
