@@ -20,3 +20,16 @@ def _sba_during_resolution(p: Patcher) -> None:
                     state.over = True
         return lose_life
     p.wrap("ops", "lose_life", wrapper)
+
+
+@mutant("transform-keeps-timestamp", "a permanent that transforms keeps the timestamp it had", ["613.7g"])
+def _transform_keeps_timestamp(p: Patcher) -> None:
+    def wrapper(original):
+        def transform(game, obj, *args, **kwargs):
+            kept = obj.timestamp
+            done = original(game, obj, *args, **kwargs)
+            obj.timestamp = kept
+            game.state.touch()  # characteristics computed meanwhile are stale
+            return done
+        return transform
+    p.wrap("ops", "transform", wrapper)
