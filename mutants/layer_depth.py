@@ -33,3 +33,22 @@ def _transform_keeps_timestamp(p: Patcher) -> None:
             return done
         return transform
     p.wrap("ops", "transform", wrapper)
+
+
+@mutant("lifelink-only-from-the-battlefield", "lifelink works only for damage dealt by a permanent or a spell, not "
+        "from another zone", ["702.15d"])
+def _lifelink_only_from_battlefield(p: Patcher) -> None:
+    from dataclasses import replace
+
+    from reference_engine.model import Zone
+
+    def wrapper(original):
+        def deal_damage(game, source, target, amount, **kwargs):
+            now = next((o for o in game.state.objects.values() if o.uid == source.uid), None)
+            if now is None or now.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+                chars = replace(source.chars, abilities=[a for a in source.chars.abilities
+                                                          if not (a.kind == "keyword" and a.keyword == "Lifelink")])
+                source = replace(source, chars=chars)
+            return original(game, source, target, amount, **kwargs)
+        return deal_damage
+    p.wrap("ops", "deal_damage", wrapper)
