@@ -52,3 +52,14 @@ def _lifelink_only_from_battlefield(p: Patcher) -> None:
             return original(game, source, target, amount, **kwargs)
         return deal_damage
     p.wrap("ops", "deal_damage", wrapper)
+
+
+@mutant("sacrificed-counters-moved-from-graveyard", "'put its counters on' after it was sacrificed as a cost moves "
+        "them from the object as it now is, so nothing is put", ["122.9"])
+def _sacrificed_counters_moved(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def last_known_counters(game, object_id, kind):
+        obj = game.state.objects.get(object_id) if object_id is not None else None
+        return obj.counters.get(kind, 0) if obj is not None and obj.zone is Zone.BATTLEFIELD else 0
+    p.replace("effects", "last_known_counters", last_known_counters)

@@ -131,6 +131,8 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         return sum(1 for o in state.battlefield() if matches(state, o, expr["count"], fctx)) * expr.get("times", 1)
     if isinstance(expr, dict) and "last_known_counters" in expr:  # 'its +1/+1 counters', as it last existed
         return last_known_counters(game, ctx.source_id, expr["last_known_counters"])
+    if isinstance(expr, dict) and "last_known_counters_total" in expr:  # 'for each counter on this', of any kind
+        return sum(last_known_counters(game, ctx.source_id, kind) for kind in last_known_counter_kinds(game, ctx.source_id))
     if isinstance(expr, dict) and "counters_on" in expr:
         found = objects(game, ctx, expr["counters_on"])
         return found[0].counters.get(expr["kind"], 0) if found else 0
@@ -144,6 +146,15 @@ def last_known_counters(game, object_id: int | None, kind: str) -> int:
         return obj.counters.get(kind, 0)
     lki = game.state.lki.get(object_id) if object_id is not None else None
     return lki.counters.get(kind, 0) if lki is not None else 0
+
+
+def last_known_counter_kinds(game, object_id: int | None) -> list[str]:
+    """The kinds of counter on an object on the battlefield, or on it as it last existed there."""
+    obj = game.state.objects.get(object_id) if object_id is not None else None
+    if obj is not None and obj.zone is Zone.BATTLEFIELD:
+        return [k for k, n in obj.counters.items() if n > 0]
+    lki = game.state.lki.get(object_id) if object_id is not None else None
+    return [k for k, n in lki.counters.items() if n > 0] if lki is not None else []
 
 
 def last_known_source(game, ctx: Ctx):
