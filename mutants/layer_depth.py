@@ -63,3 +63,9 @@ def _sacrificed_counters_moved(p: Patcher) -> None:
         obj = game.state.objects.get(object_id) if object_id is not None else None
         return obj.counters.get(kind, 0) if obj is not None and obj.zone is Zone.BATTLEFIELD else 0
     p.replace("effects", "last_known_counters", last_known_counters)
+
+
+@mutant("start-your-engines-gives-no-speed", "controlling a permanent with start your engines! doesn't give a "
+        "player with no speed speed 1", ["704.5aa"])
+def _no_speed(p: Patcher) -> None:
+    p.replace("sba", "players_getting_speed", lambda state: [])

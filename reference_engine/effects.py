@@ -112,6 +112,8 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         return expr
     if expr == "X":
         return ctx.x
+    if expr == "your_speed":  # a player with no speed has speed 0 for effects that refer to it (702.179f)
+        return game.state.players[ctx.controller].speed or 0
     if expr == "event_amount":  # 'that many': the amount in the triggering event
         return int(ctx.event.get("amount", 0))
     if expr == "event_spell_colors":  # 'for each of that spell's colors'

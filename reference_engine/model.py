@@ -285,3 +285,4 @@ class Player:
     lands_played: int = 0
     drew_from_empty_library: bool = False
     poison: int = 0  # poison counters (rule 122.1f)
+    speed: int | None = None  # no speed until a rule or effect sets it (702.179b)
