@@ -69,3 +69,16 @@ def _sacrificed_counters_moved(p: Patcher) -> None:
         "player with no speed speed 1", ["704.5aa"])
 def _no_speed(p: Patcher) -> None:
     p.replace("sba", "players_getting_speed", lambda state: [])
+
+
+@mutant("own-static-newer-than-entering-effect", "an effect that puts a permanent onto the battlefield and sets its "
+        "characteristics gets an earlier timestamp than the permanent's own static abilities", ["613.7n"])
+def _own_static_newer(p: Patcher) -> None:
+    def wrapper(original):
+        def arrive(game, new, entry):
+            original(game, new, entry)
+            if entry.is_effects:
+                new.timestamp = game.state.new_timestamp()
+                game.state.touch()
+        return arrive
+    p.wrap("ops", "_arrive", wrapper)

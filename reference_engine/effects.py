@@ -225,14 +225,18 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("return_to_battlefield")
 def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
-    """{what, transformed, counters: {"+1/+1": 1}, is: [effects]}: '... return it to the battlefield [with a
+    """{what, transformed, counters: {"+1/+1": 1 or X}, is: [effects]}: '... return it to the battlefield [with a
     +1/+1 counter]'; 'is: [{add_subtypes: ...}]' for 'that creature is a Zombie in addition ...', which
     applies as it enters (611.2e). Later steps call what entered 'it'."""
-    is_effects = [next(iter(part.items())) for part in params.get("is", [])]
+    from reference_engine.carddefs import parse_ability
+
+    is_effects = [(name, {"abilities": [parse_ability(a) for a in raw]} if name == "grant" else raw)
+                  for name, raw in (next(iter(part.items())) for part in params.get("is", []))]
+    counters = {kind: value(game, ctx, n) for kind, n in params["counters"].items()} if "counters" in params else None
     made = []
     for obj in objects(game, ctx, params["what"]):
         new = yield from ops.enter_battlefield(game, obj, ctx.controller, transformed=params.get("transformed", False),
-                                               counters=params.get("counters"), is_effects=is_effects or None,
+                                               counters=counters, is_effects=is_effects or None,
                                                effect_controller=ctx.controller)
         if new is not None:
             made.append(new.id)
