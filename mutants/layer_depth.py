@@ -82,3 +82,12 @@ def _own_static_newer(p: Patcher) -> None:
                 game.state.touch()
         return arrive
     p.wrap("ops", "_arrive", wrapper)
+
+
+@mutant("text-changing-effects-ignored", "text-changing effects (layer 3) don't change what an ability does",
+        ["613.1c"])
+def _text_change_ignored(p: Patcher) -> None:
+    from reference_engine.layers import MODIFIERS
+
+    layer, _ = MODIFIERS["change_color_word"]
+    p.set_item(MODIFIERS, "change_color_word", (layer, lambda chars, params: None))
