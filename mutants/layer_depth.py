@@ -91,3 +91,29 @@ def _text_change_ignored(p: Patcher) -> None:
 
     layer, _ = MODIFIERS["change_color_word"]
     p.set_item(MODIFIERS, "change_color_word", (layer, lambda chars, params: None))
+
+
+def _card_colors(name: str) -> set[str]:
+    """The colors of a card of the corpus by its name (or a face's name), from cases/cards/."""
+    from pathlib import Path
+
+    import yaml
+
+    for path in (Path(__file__).resolve().parent.parent / "cases" / "cards").glob("*.yaml"):
+        card = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for face in card.get("faces", []):
+            if name in (card["name"], face["name"]):
+                return set(face.get("colors", []))
+    return set()
+
+
+@mutant("emblem-has-its-creators-color", "an emblem has the colors of the card whose ability created it", ["114.3"])
+def _emblem_colored(p: Patcher) -> None:
+    from dataclasses import replace
+
+    def wrapper(original):
+        def emblem_characteristics(emblem):
+            chars = original(emblem)
+            return replace(chars, colors=_card_colors(emblem.source_name))
+        return emblem_characteristics
+    p.wrap("emblems", "emblem_characteristics", wrapper)
