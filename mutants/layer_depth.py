@@ -117,3 +117,15 @@ def _emblem_colored(p: Patcher) -> None:
             return replace(chars, colors=_card_colors(emblem.source_name))
         return emblem_characteristics
     p.wrap("emblems", "emblem_characteristics", wrapper)
+
+
+@mutant("face-up-keeps-timestamp", "a permanent turned face up keeps the timestamp it had", ["613.7f"])
+def _face_up_keeps_timestamp(p: Patcher) -> None:
+    def wrapper(original):
+        def turn_face_up(game, obj):
+            kept = obj.timestamp
+            original(game, obj)
+            obj.timestamp = kept
+            game.state.touch()
+        return turn_face_up
+    p.wrap("face_down", "turn_face_up", wrapper)
