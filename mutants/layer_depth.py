@@ -129,3 +129,24 @@ def _face_up_keeps_timestamp(p: Patcher) -> None:
             game.state.touch()
         return turn_face_up
     p.wrap("face_down", "turn_face_up", wrapper)
+
+
+@mutant("next-spell-effect-applies-at-once", "an effect on 'the next spell you cast' applies at once to that player's "
+        "spells already on the stack, and not to the next one", ["611.2f"])
+def _next_spell_at_once(p: Patcher) -> None:
+    def wrapper(original):
+        def next_spell_effect(game, ctx, params):
+            original(game, ctx, params)
+            state = game.state
+            player, _, filt, rule = state.next_spell.pop()
+            from reference_engine.filters import FilterContext, matches
+
+            for item in state.stack:
+                spell = state.objects.get(item.object_id) if item.object_id is not None else None
+                if spell is not None and item.controller == player and matches(state, spell, filt,
+                                                                               FilterContext(player)):
+                    spell.spell_rules = spell.spell_rules | {rule}
+        return next_spell_effect
+    from reference_engine.effects import EFFECTS
+
+    p.set_item(EFFECTS, "next_spell", wrapper(EFFECTS["next_spell"]))

@@ -212,11 +212,12 @@ def _sacrifice(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("counter")
 def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """Rule 701.6a: a countered spell is removed from the stack and put into its owner's graveyard."""
+    """Rule 701.6a: a countered spell is removed from the stack and put into its owner's graveyard; a
+    spell that can't be countered stays (101.2)."""
     state = game.state
     for obj in objects(game, ctx, params["what"]):
         item = next((i for i in state.stack if i.object_id == obj.id), None)
-        if item is not None:
+        if item is not None and "cant_be_countered" not in obj.spell_rules:
             snap = ops.snapshot(game, obj)
             state.stack.remove(item)
             new = ops.move(game, obj, Zone.GRAVEYARD)

@@ -89,6 +89,9 @@ class GameState:
     # Rules that a resolved spell changed for this turn: 'damage can't be prevented' (615.12), 'players
     # can't gain life' (614.17). Cleared in the cleanup step.
     this_turn: set[str] = field(default_factory=set)
+    # 'The next [filter] spell you cast this turn [has rule]' (611.2f): (player, turn, filter, rule), waiting
+    # for that player to put such a spell on the stack.
+    next_spell: list[tuple[str, int, dict[str, Any], str]] = field(default_factory=list)
     regeneration: list[int] = field(default_factory=list)  # ids of permanents with a regeneration shield (614.8)
     combat: Combat | None = None
     spells_cast: Counter[str] = field(default_factory=Counter)  # this turn, per player
