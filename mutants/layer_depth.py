@@ -54,15 +54,25 @@ def _lifelink_only_from_battlefield(p: Patcher) -> None:
     p.wrap("ops", "deal_damage", wrapper)
 
 
-@mutant("sacrificed-counters-moved-from-graveyard", "'put its counters on' after it was sacrificed as a cost moves "
-        "them from the object as it now is, so nothing is put", ["122.9"])
-def _sacrificed_counters_moved(p: Patcher) -> None:
+@mutant("sacrificed-counters-all-kinds", "'put its [kind] counters on' another object, for an object sacrificed as a "
+        "cost, puts as many of every kind of counter it had, not only of the kinds the ability names", ["122.9"])
+def _sacrificed_counters_all_kinds(p: Patcher) -> None:
+    from reference_engine import ops
+    from reference_engine.effects import EFFECTS, last_known_counter_kinds, last_known_counters, objects
     from reference_engine.model import Zone
 
-    def last_known_counters(game, object_id, kind):
-        obj = game.state.objects.get(object_id) if object_id is not None else None
-        return obj.counters.get(kind, 0) if obj is not None and obj.zone is Zone.BATTLEFIELD else 0
-    p.replace("effects", "last_known_counters", last_known_counters)
+    original = EFFECTS["add_counters"]
+
+    def add_counters(game, ctx, params):
+        amount = params.get("amount")
+        if not (isinstance(amount, dict) and "last_known_counters" in amount):
+            return original(game, ctx, params)
+        for obj in objects(game, ctx, params["what"]):
+            if obj.zone is Zone.BATTLEFIELD:
+                for kind in last_known_counter_kinds(game, ctx.source_id):
+                    ops.add_counters_by_effect(game, obj, kind, last_known_counters(game, ctx.source_id, kind),
+                                               by=ctx.controller)
+    p.set_item(EFFECTS, "add_counters", add_counters)
 
 
 @mutant("start-your-engines-gives-no-speed", "controlling a permanent with start your engines! doesn't give a "
