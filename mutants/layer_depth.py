@@ -3,6 +3,7 @@ timestamps, lifelink, counters): each breaks one rule the way a real engine migh
 
 from __future__ import annotations
 
+from mutants import shapes
 from mutants.patching import Patcher, mutant
 
 
@@ -24,15 +25,7 @@ def _sba_during_resolution(p: Patcher) -> None:
 
 @mutant("transform-keeps-timestamp", "a permanent that transforms keeps the timestamp it had", ["613.7g"])
 def _transform_keeps_timestamp(p: Patcher) -> None:
-    def wrapper(original):
-        def transform(game, obj, *args, **kwargs):
-            kept = obj.timestamp
-            done = original(game, obj, *args, **kwargs)
-            obj.timestamp = kept
-            game.state.touch()  # characteristics computed meanwhile are stale
-            return done
-        return transform
-    p.wrap("ops", "transform", wrapper)
+    shapes.keeps_timestamp(p, "ops", "transform")
 
 
 @mutant("lifelink-only-from-the-battlefield", "lifelink works only for damage dealt by a permanent or a spell, not "
@@ -131,14 +124,7 @@ def _emblem_colored(p: Patcher) -> None:
 
 @mutant("face-up-keeps-timestamp", "a permanent turned face up keeps the timestamp it had", ["613.7f"])
 def _face_up_keeps_timestamp(p: Patcher) -> None:
-    def wrapper(original):
-        def turn_face_up(game, obj):
-            kept = obj.timestamp
-            original(game, obj)
-            obj.timestamp = kept
-            game.state.touch()
-        return turn_face_up
-    p.wrap("face_down", "turn_face_up", wrapper)
+    shapes.keeps_timestamp(p, "face_down", "turn_face_up")
 
 
 @mutant("next-spell-effect-applies-at-once", "an effect on 'the next spell you cast' applies at once to that player's "
