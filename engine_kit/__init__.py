@@ -13,19 +13,20 @@ other packages: the harness, the reference engine and third-party adapters all b
 """
 
 from engine_kit.adapter import Adapter, play
-from engine_kit.protocol import (PROTOCOL_VERSION, ActionOutcome, Case, EngineInfo, Errored, MessageError,
+from engine_kit.protocol import (PROTOCOL_MINOR, PROTOCOL_VERSION, ActionOutcome, Case, EngineInfo, Errored, MessageError,
                                  Observation, Reply, Result, Run, Skipped, Start, Started, Stop, reply_from_json,
                                  reply_to_json)
-from engine_kit.session import (ActivateSpec, CaseError, CastSpec, Choice, CounterChoice, EngineId, ManaPayment,
+from engine_kit.session import (ActivateSpec, CaseError, CastSpec, Choice, CounterChoice, DamageAssignment, EngineId,
+                                ManaPayment,
                                 Pending, Rejected, Session, Target, Unsupported)
 from engine_kit.stdio import serve
 from engine_kit.vocabulary import CAPABILITIES, STEPS
 
 __all__ = [
-    "PROTOCOL_VERSION", "CAPABILITIES", "STEPS",
+    "PROTOCOL_VERSION", "PROTOCOL_MINOR", "CAPABILITIES", "STEPS",
     "Start", "Started", "EngineInfo", "Run", "Case", "Stop", "Result", "Skipped", "Errored", "ActionOutcome",
     "Observation", "Reply", "MessageError", "reply_from_json", "reply_to_json",
-    "Session", "Pending", "Target", "ManaPayment", "CastSpec", "ActivateSpec", "Choice", "CounterChoice",
+    "Session", "Pending", "Target", "ManaPayment", "CastSpec", "ActivateSpec", "Choice", "CounterChoice", "DamageAssignment",
     "EngineId", "Rejected", "Unsupported", "CaseError",
     "Adapter", "play", "serve",
 ]

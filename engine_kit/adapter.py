@@ -84,7 +84,7 @@ def play(session: Session, case: Case) -> Reply:
             observations.append(Observation(-1, session.observe()))
         for index, action in enumerate(actions):
             try:
-                script.apply(action)
+                script.apply(action, actions[index + 1] if index + 1 < len(actions) else None)
                 outcomes.append(OK)
             except Rejected as exc:
                 outcomes.append(ActionOutcome("rejected", str(exc)))

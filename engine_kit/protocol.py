@@ -12,6 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal, Union
 
 PROTOCOL_VERSION: Final = 1
+#: Additions within version 1 that an engine can rely on the harness understanding (docs/protocol.md,
+#: "Versions"). 1: the case format's object order, damage assignment, stack targets, ability texts
+#: and attachments (each also a capability tag).
+PROTOCOL_MINOR: Final = 1
 
 JSON = dict[str, Any]
 
@@ -50,13 +54,15 @@ class Start:
     """The first message: the protocol version the harness speaks."""
 
     version: int = PROTOCOL_VERSION
+    minor: int = PROTOCOL_MINOR
 
     def to_json(self) -> JSON:
-        return {"cmd": "start", "version": self.version}
+        return {"cmd": "start", "version": self.version, "minor": self.minor}
 
     @classmethod
     def from_json(cls, data: Any) -> Start:
-        return cls(_get(data, "version", int, "the start command"))
+        minor = _get(data, "minor", int, "the start command", required=False)
+        return cls(_get(data, "version", int, "the start command"), 0 if minor is None else minor)
 
 
 @dataclass(frozen=True)

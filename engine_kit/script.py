@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine_kit.session import (ActivateSpec, CastSpec, Choice, CounterChoice, EngineId, ManaPayment, Rejected,
-                                Session, Target)
+from engine_kit.session import (ActivateSpec, CastSpec, Choice, CounterChoice, DamageAssignment, EngineId,
+                                ManaPayment, Rejected, Session, Target)
 from engine_kit.vocabulary import STEPS, verb_of
 
 MAX_ADVANCE_TURNS = 3
@@ -24,6 +24,7 @@ class Script:
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        self.upcoming: dict[str, Any] | None = None  # the case's next action, while one is played
 
     # --- references ------------------------------------------------------------------------------
     def object_id(self, ref: Any) -> EngineId:
@@ -32,7 +33,15 @@ class Script:
         return self.session.object_of(ref)
 
     def select(self, selector: dict[str, Any]) -> EngineId:
-        found = self.session.matching(selector)
+        """The one object a selector names. With `nth: N`, the Nth (from 1) of the objects matching the
+        rest, in the order they entered their current zone (Session.matching's order)."""
+        conditions = {k: v for k, v in selector.items() if k != "nth"}
+        found = self.session.matching(conditions)
+        if "nth" in selector:
+            nth = selector["nth"]
+            if not 1 <= nth <= len(found):
+                raise Rejected(f"the selector {conditions} matches {len(found)} objects, so there is no #{nth}")
+            return found[nth - 1]
         if len(found) != 1:
             raise Rejected(f"the selector {selector} matches {len(found)} objects, not exactly one")
         return found[0]
@@ -40,6 +49,11 @@ class Script:
     def target(self, ref: Any) -> Target:
         if isinstance(ref, str) and ref in self.session.players:
             return Target("player", ref)
+        if isinstance(ref, dict) and "stack" in ref:  # the Nth object from the top of the stack
+            ids = self.session.stack_ids()
+            if not 0 <= ref["stack"] < len(ids):
+                raise Rejected(f"the stack holds {len(ids)} objects: there is no {{stack: {ref['stack']}}}")
+            return Target("stack", ids[ref["stack"]])
         return Target("object", self.object_id(ref))
 
     def targets(self, refs: list[Any] | None) -> tuple[Target, ...]:
@@ -55,8 +69,14 @@ class Script:
         return tuple(out)
 
     # --- actions ---------------------------------------------------------------------------------
-    def apply(self, action: dict[str, Any]) -> None:
-        """Play one action; Rejected if the engine refuses it."""
+    def apply(self, action: dict[str, Any], upcoming: dict[str, Any] | None = None) -> None:
+        """Play one action (`upcoming`: the case's next one, if any); Rejected if the engine refuses it.
+        A combat damage assignment the next action doesn't give is the format's default."""
+        self.upcoming = upcoming
+        self._play(action)
+        self._default_damage()
+
+    def _play(self, action: dict[str, Any]) -> None:
         verb = verb_of(action)
         value = action[verb]
         pending = self.session.pending()
@@ -91,6 +111,10 @@ class Script:
             self.session.declare_attackers(player, attacks)
         elif verb == "block":
             self.session.declare_blockers(player, [(self.object_id(b), self.object_id(a)) for b, a in value.items()])
+        elif verb == "assign":
+            self.session.assign_damage(player, [
+                DamageAssignment(self.object_id(creature), tuple((self.target(to), amount) for to, amount in split.items()))
+                for creature, split in value.items()])
         elif verb == "choose":
             self.session.choose(player, self.choice(value))
         else:
@@ -106,6 +130,17 @@ class Script:
             color=value.get("color"), mana=value.get("mana"), number=value.get("number"),
             counter=CounterChoice(value["counter"]["kind"], value["counter"]["action"]) if "counter" in value else None,
             pay=self.payments(value.get("pay")))
+
+    def _assignment_follows(self) -> bool:
+        return self.upcoming is not None and verb_of(self.upcoming) == "assign"
+
+    def _default_damage(self) -> None:
+        """Answer pending combat damage assignments with the default, unless the next action gives one."""
+        for _ in range(4):  # the active player's, then the defending player's (510.1)
+            pending = self.session.pending()
+            if pending is None or pending.kind != "damage" or self._assignment_follows():
+                return
+            self.session.assign_damage(pending.player, None)
 
     # --- macros ------------------------------------------------------------------------------------
     def resolve(self, count: Any) -> None:
@@ -154,6 +189,8 @@ class Script:
                 session.declare_attackers(pending.player, [])
             elif pending.kind == "blockers":
                 session.declare_blockers(pending.player, [])
+            elif pending.kind == "damage" and not self._assignment_follows():
+                session.assign_damage(pending.player, None)
             else:
                 return  # another decision: the script's next action answers it
         raise RuntimeError(f"the engine did not reach the {target} step after {MAX_PASSES} moves")

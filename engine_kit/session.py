@@ -33,21 +33,24 @@ class CaseError(Exception):
 
 @dataclass(frozen=True)
 class Pending:
-    """The decision a game waits for. kind: priority, attackers, blockers, or decision (any other)."""
+    """The decision a game waits for. kind: priority, attackers, blockers, damage (a player announces
+    how their creatures assign combat damage, 510.1: answered by `assign_damage`), or decision (any
+    other, answered by `choose`)."""
 
     kind: str
     player: str
     detail: str = ""
 
     def describe(self) -> str:
-        what = {"priority": "priority", "attackers": "attackers", "blockers": "blockers"}.get(self.kind, self.detail)
+        what = {"priority": "priority", "attackers": "attackers", "blockers": "blockers",
+                "damage": "combat damage assignment"}.get(self.kind, self.detail)
         return f"{self.player} ({what or self.kind})"
 
 
 @dataclass(frozen=True)
 class Target:
-    kind: str  # "player" or "object"
-    value: Any  # a player's name, or an engine object id
+    kind: str  # "player", "object", or "stack" (a spell or ability on the stack, by its id in stack_ids())
+    value: Any  # a player's name, an engine object id, or a stack id
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,14 @@ class ActivateSpec:
     mana: str | None = None
     sacrifice: tuple[EngineId, ...] = ()
     pay: tuple[ManaPayment, ...] = ()
+
+
+@dataclass(frozen=True)
+class DamageAssignment:
+    """How one attacking or blocking creature divides its combat damage (510.1c-d, 702.19b)."""
+
+    creature: EngineId
+    amounts: tuple[tuple[Target, int], ...]  # (a blocker, attacker or the player/planeswalker attacked, damage)
 
 
 @dataclass(frozen=True)
@@ -118,7 +129,8 @@ class Session(ABC):
         return self.labels[label]
 
     def matching(self, selector: dict[str, Any]) -> list[EngineId]:
-        """The objects an action's selector matches (by their observed fields)."""
+        """The objects an action's selector matches (by their observed fields), in the order they
+        entered their current zone, oldest first (`nth` picks among them: capability object-order)."""
         return [engine_id for engine_id, view in self.object_views() if matches(view, selector)]
 
     # --- reading -----------------------------------------------------------------------------------
@@ -135,7 +147,7 @@ class Session(ABC):
         return str(self.observe()["game"]["step"])
 
     def stack_ids(self) -> list[EngineId]:
-        """Ids of the objects on the stack, top first (for `resolve`)."""
+        """Ids of the objects on the stack, top first (for `resolve`, and `{stack: N}` targets)."""
         raise Unsupported("the adapter can't read the stack")
 
     def object_views(self) -> list[tuple[EngineId, dict[str, Any]]]:
@@ -179,6 +191,13 @@ class Session(ABC):
 
     def choose(self, player: str, choice: Choice) -> None:
         raise Unsupported("the adapter can't make a choice")
+
+    def assign_damage(self, player: str, assignments: list[DamageAssignment] | None) -> None:
+        """Answer a pending `damage` decision (510.1): how each listed creature of `player` divides its
+        combat damage; None, or a creature left out, takes the case format's default assignment
+        (docs/case-format.md). An engine that never asks (it applies the default itself) needn't
+        implement this: a case that gives an assignment requires `damage-assignment`."""
+        raise Unsupported("the adapter can't assign combat damage")
 
 def front_face_only(face: str) -> None:
     """The engine can't be told which face of a modal double-faced card to cast or play (712.11b, 712.12)."""

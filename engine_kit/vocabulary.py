@@ -12,6 +12,9 @@ CAPABILITIES: Final = (
     "stack", "priority", "combat", "mana-abilities", "triggers", "replacement", "replacement-order", "layers", "counters",
     "tokens", "marked-damage", "day-night", "transform", "loyalty", "emblems", "copy", "level-up",
     "legend-rule", "choices", "color-identity",
+    # protocol 1.1 (docs/case-format.md): `nth` in selectors; the `assign` action; `{stack: N}` targets;
+    # observed ability texts; Auras and Equipment attached in setup
+    "object-order", "damage-assignment", "stack-targets", "ability-text", "attachments",
 )
 
 #: Steps of a turn in order (rule 500.1), as the case format names them.
@@ -25,7 +28,8 @@ STEPS: Final = (
 ZONES: Final = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
 
 #: The verbs of an action: each action names exactly one.
-ACTION_VERBS: Final = ("play", "cast", "activate", "pass", "resolve", "advance", "attack", "block", "choose")
+ACTION_VERBS: Final = ("play", "cast", "activate", "pass", "resolve", "advance", "attack", "block", "assign",
+                       "choose")
 #: The other keys an action may have: who acts, what the harness expects (never sent), a note.
 ACTION_MODIFIERS: Final = ("by", "expect", "note")
 

@@ -168,6 +168,27 @@ def _name_set(expected: Any, observed: Any) -> tuple[Any, str] | None:
     return None
 
 
+def ability_text(text: str) -> str:
+    """An ability's text as compared: reminder text gone, spacing and case folded, no final period."""
+    text = re.sub(r"\([^)]*\)", "", text)
+    return " ".join(text.split()).rstrip(".").casefold()
+
+
+@field_check("abilities")
+def _abilities(expected: dict[str, list[str]], observed: Any) -> tuple[Any, str] | None:
+    """Non-keyword abilities, by text: only includes and excludes (docs/case-format.md)."""
+    if observed is MISSING:
+        return _shown(observed), ""
+    have = [str(x) for x in observed] if isinstance(observed, list) else []
+    folded = {ability_text(x) for x in have}
+    missing = [x for x in expected.get("includes", []) if ability_text(x) not in folded]
+    present = [x for x in expected.get("excludes", []) if ability_text(x) in folded]
+    if missing or present:
+        note = "; ".join(filter(None, [f"missing {missing}" if missing else "", f"present {present}" if present else ""]))
+        return _short(have), note
+    return None
+
+
 def selected(obj: dict[str, Any], where: dict[str, Any]) -> bool:
     for key, value in where.items():
         if key in ("types", "subtypes"):

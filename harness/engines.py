@@ -30,6 +30,18 @@ def registered() -> dict[str, EntryPoint]:
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
+def received(message: Any, seq: int) -> Reply:
+    """An in-process adapter's reply as the harness takes it in, with the same checks as over the wire
+    (as it would be sent with its seq): plain data within the limits, the schema, then parsed. A reply
+    that breaks the protocol is the engine's error."""
+    if not isinstance(message, dict):
+        return Reply(None, "error", f"the adapter returned {type(message).__name__}, not a reply object")
+    try:
+        return Reply(read_run_reply({"seq": seq, **message}))
+    except ProtocolError as exc:
+        return Reply(None, "error", str(exc))
+
+
 class InProcessSession(EngineSession):
     """An adapter living in the harness's process: fast, but a hang can't be cut short."""
 
@@ -53,12 +65,7 @@ class InProcessSession(EngineSession):
             message = self.adapter.run(case)
         except Exception as exc:
             return Reply(None, "error", f"the adapter raised {type(exc).__name__}: {exc}\n{traceback.format_exc()}")
-        if not isinstance(message, dict):
-            return Reply(None, "error", f"the adapter returned {type(message).__name__}, not a reply object")
-        try:  # the same check as over the wire: the reply, as it would be sent with its seq
-            return Reply(read_run_reply({"seq": self.seq, **message}))
-        except ProtocolError as exc:
-            return Reply(None, "error", str(exc))
+        return received(message, self.seq)
 
     def close(self) -> None:
         try:

@@ -10,6 +10,7 @@ from engine_kit.protocol import Errored, Result, Skipped
 
 from harness.corpus import Case, Corpus
 from harness.evaluate import base_result, evaluate
+from harness.limits import bounded
 from harness.results import CaseResult, Status
 from harness.session import EngineSession, Reply
 from harness.wire import engine_case
@@ -81,12 +82,12 @@ def judge(case: Case, reply: Reply) -> CaseResult:
         return out
     message = reply.message
     if isinstance(message, Skipped):
-        out = base_result(case, Status.SKIP, message.reason)
+        out = base_result(case, Status.SKIP, bounded(message.reason, 2000))  # an engine's text, in reports
         if message.issue is not None:
             out.details["issue"] = message.issue
         return out
     if isinstance(message, Errored):
-        out = base_result(case, Status.ERROR, message.message)
+        out = base_result(case, Status.ERROR, bounded(message.message, 2000))
         if message.context:
             out.details["context"] = message.context
         return out

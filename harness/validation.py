@@ -124,6 +124,19 @@ class CaseLinter:
                     self.define_label(path + ["label"], emblem["label"], {"emblem": True})
             if "owner" in state:
                 pass
+        for player, state in setup["players"].items():  # once every label of the setup is known
+            for index, entry in enumerate(state.get("battlefield", [])):
+                if isinstance(entry, dict) and "attached_to" in entry:
+                    path = ["setup", "players", player, "battlefield", index, "attached_to"]
+                    self.require(path, "attachments", "a permanent attached in setup")
+                    host = self.labels.get(entry["attached_to"])
+                    if host is None:
+                        self.check_ref(path, entry["attached_to"])
+                    elif host.get("zone") != "battlefield":
+                        self.report(path, f"{entry['attached_to']!r} is not on the battlefield",
+                                    "an Aura or Equipment is attached to a permanent (rules 301.5, 303.4)")
+                    elif entry.get("label") is not None and entry["attached_to"] == entry["label"]:
+                        self.report(path, "a permanent can't be attached to itself (rules 301.5c, 303.4d)")
 
     def check_setup_object(self, path: list[str | int], zone: str, entry: Any) -> None:
         if isinstance(entry, str):
@@ -188,9 +201,22 @@ class CaseLinter:
             self.labels[label] = info
 
     # --- references -----------------------------------------------------------------------
+    def require(self, path: list[str | int], capability: str, what: str) -> None:
+        """A case using a construct only some engines support must require its capability."""
+        if capability not in self.data.get("requires", []):
+            self.report(path, f"{what} needs the capability {capability!r}",
+                        "add it to 'requires', so an engine lacking it skips this case")
+
     def check_ref(self, path: list[str | int], ref: Any, *, players_ok: bool = False) -> None:
+        if isinstance(ref, dict) and "stack" in ref:
+            if not players_ok:
+                self.report(path, "{stack: N} names a spell or ability to target: it is only a target")
+            self.require(path, "stack-targets", "a {stack: N} target")
+            return
         if isinstance(ref, dict):
             self.check_selector(path + ["select"], ref["select"])
+            if "nth" in ref["select"]:
+                self.require(path + ["select", "nth"], "object-order", "a selector with nth")
             return
         if ref in self.labels:
             return
@@ -276,6 +302,12 @@ class CaseLinter:
             for blocker, attacker in value.items():
                 self.check_ref(vpath, blocker)
                 self.check_ref(vpath + [blocker], attacker)
+        elif verb == "assign":
+            self.require(vpath, "damage-assignment", "a combat damage assignment")
+            for creature, split in value.items():
+                self.check_ref(vpath, creature)
+                for recipient in split:
+                    self.check_ref(vpath + [creature], recipient, players_ok=True)
         elif verb == "choose":
             for key in ("objects", "order"):
                 for o_index, ref in enumerate(value.get(key, [])):
@@ -390,6 +422,8 @@ class CaseLinter:
             for key in ("controller", "owner"):
                 if key in expected:
                     self.check_player(path + ["objects", label, key], expected[key])
+            if expected.get("attached_to") is not None:
+                self.check_ref(path + ["objects", label, "attached_to"], expected["attached_to"])
         for index, group in enumerate(expect.get("select", [])):
             self.check_selector(path + ["select", index, "where"], group["where"])
             self.check_select_can_fail(path + ["select", index], group)
@@ -414,6 +448,10 @@ OBSERVABLE_CAPABILITIES = {
     ("game", "day_night"): "day-night",
     ("players", "mana_pool"): "mana-abilities",
     ("players", "emblems"): "emblems",
+    ("objects", "abilities"): "ability-text",
+    ("select", "abilities"): "ability-text",
+    ("objects", "attached_to"): "attachments",
+    ("select", "attached_to"): "attachments",
 }
 
 

@@ -26,3 +26,4 @@ from mutants import clauses  # noqa: F401  (one clause of a ruling each: issue 1
 from mutants import relevance  # noqa: F401  (rules some cases cite that no other mutant broke: target restrictions, ...)
 from mutants import dfc_rules  # noqa: F401  (tokens, copies, double-faced cards, day/night: cases/tokens/ ...)
 from mutants import layer_depth  # noqa: F401  (issue 20 depth: SBAs during resolution, timestamps, lifelink, counters)
+from mutants import format_rules  # noqa: F401  (damage assignment, abilities on the stack, granted ability texts, attachments: issue 16)

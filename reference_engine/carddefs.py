@@ -7,6 +7,8 @@ is supported only if its Oracle text is nothing but keywords the engine knows.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping
@@ -54,7 +56,16 @@ def behaviours() -> dict[str, tuple[Ability, ...]]:
 
 
 def parse_ability(spec: Mapping[str, Any] | str) -> Ability:
-    """One ability entry: {kind: data}. Keywords may be written as a bare name."""
+    """One ability entry: {kind: data}. Keywords may be written as a bare name. `text` gives the
+    ability's text where the Oracle text of its face can't (a granted ability: the quoted text)."""
+    ability = _parse_ability(spec)
+    data = next(iter(spec.values())) if isinstance(spec, Mapping) and len(spec) == 1 else None
+    if isinstance(data, Mapping) and isinstance(data.get("text"), str):
+        return replace(ability, text=data["text"])
+    return ability
+
+
+def _parse_ability(spec: Mapping[str, Any] | str) -> Ability:
     if isinstance(spec, str):
         return Ability("keyword", {}, keyword=spec)
     if len(spec) != 1:
@@ -154,9 +165,30 @@ def build_face(face: dict[str, Any]) -> Face:
         power=face.get("power"),
         toughness=face.get("toughness"),
         loyalty=face.get("loyalty"),
-        abilities=defined,
+        abilities=with_texts(defined, face.get("oracle_text", "")),
         text=face.get("oracle_text", ""),
     )
+
+
+def with_texts(abilities: tuple[Ability, ...], oracle_text: str) -> tuple[Ability, ...]:
+    """The face's abilities, each non-keyword one given its paragraph of the Oracle text (reminder
+    text left out), when the definition has one entry per such paragraph, in printed order; otherwise
+    only those whose definition gives a `text`."""
+    keywords = {a.keyword.casefold() for a in abilities if a.kind == "keyword" and a.keyword} | \
+        {k.casefold() for k in KNOWN_KEYWORDS}
+    paragraphs = []
+    for line in oracle_text.split("\n"):
+        line = re.sub(r"\s*\([^)]*\)", "", line).strip()
+        parts = [p.strip().casefold() for p in line.split(",")]
+        if line and not all(any(p == k or p.startswith(k + " ") for k in keywords) for p in parts):
+            paragraphs.append(line)
+    untexted = [i for i, a in enumerate(abilities) if a.kind != "keyword" and a.text is None]
+    if len(untexted) != len(paragraphs):
+        return abilities
+    out = list(abilities)
+    for index, paragraph in zip(untexted, paragraphs):
+        out[index] = replace(out[index], text=paragraph)
+    return tuple(out)
 
 
 def build_card(oracle: dict[str, Any]) -> CardDef:

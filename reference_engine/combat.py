@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 
 from reference_engine import ops
 from reference_engine.layers import characteristics
@@ -150,27 +151,47 @@ def _strikes(game, object_id: int, *, first: bool) -> bool:
     return double or not chars.has_keyword("First strike") or object_id not in game.state.combat.first_strike_dealt
 
 
+@dataclass
+class _Dealer:
+    """A creature about to assign combat damage: to whom it may, and the default (docs/case-format.md)."""
+
+    object_id: int
+    source: ops.DamageSource
+    power: int
+    blockers: list[int]  # the creatures it may divide its damage among (blocking it, or blocked by it)
+    excess_to: Target | None  # with trample, where damage beyond lethal may go (702.19b)
+    default: list[tuple[Target, int]]
+
+    @property
+    def chooses(self) -> bool:
+        """A real choice: several creatures to divide among, or trample past a blocker (510.1c-d)."""
+        return len(self.blockers) > 1 or (self.excess_to is not None and bool(self.blockers))
+
+
 def combat_damage(game, *, first_strike: bool, split_steps: bool) -> Procedure:
-    """Rule 510: assign and deal all combat damage of this step at once."""
+    """Rule 510: the active player announces how each attacking creature assigns its combat damage,
+    then the defending player for each blocking creature (510.1); then all of it is dealt at once (510.2)."""
     state = game.state
     combat = state.combat
     if combat is None:
         return
-    assignments: list[tuple[ops.DamageSource, Target, int]] = []
+    attackers, blockers = [], []
     for attacker_id, defender in list(combat.attackers.items()):
         obj = state.objects.get(attacker_id)
         if not _in_combat(state, obj) or (split_steps and not _deals_now(game, attacker_id, first_strike)):
             continue
         chars = characteristics(state, obj)
         power = chars.power or 0
-        if power <= 0:
+        if power <= 0:  # 510.1a
             continue
         source = ops.DamageSource.of(game, obj)
         if attacker_id in combat.blocked:  # blocked, even if no creature is blocking it any more (509.1h)
-            assignments.extend(assign_blocked(game, source, blocking(game, attacker_id), defender, power,
-                                              chars.has_keyword("Trample")))
-        else:
-            assignments.append((source, defender, power))
+            trample = chars.has_keyword("Trample")
+            now = blocking(game, attacker_id)
+            default = [(to, amount) for _, to, amount in assign_blocked(game, source, now, defender, power, trample)]
+            attackers.append(_Dealer(attacker_id, source, power, now, defender if trample else None, default))
+        else:  # 510.1b
+            attackers.append(_Dealer(attacker_id, source, power, [], None, [(defender, power)]))
     for blocker_id, attacker_ids in combat.blockers.items():
         obj = state.objects.get(blocker_id)
         if not _in_combat(state, obj) or (split_steps and not _deals_now(game, blocker_id, first_strike)):
@@ -178,11 +199,81 @@ def combat_damage(game, *, first_strike: bool, split_steps: bool) -> Procedure:
         power = characteristics(state, obj).power or 0
         targets = [a for a in attacker_ids if _in_combat(state, state.objects.get(a))]  # 510.1d
         if power > 0 and targets:
-            assignments.append((ops.DamageSource.of(game, obj), Target("object", targets[0]), power))
+            blockers.append(_Dealer(blocker_id, ops.DamageSource.of(game, obj), power, targets, None,
+                                    [(Target("object", targets[0]), power)]))
+    assignments: list[tuple[ops.DamageSource, Target, int]] = []
+    for player, dealers in ((state.active, attackers), (_defending_player(game), blockers)):
+        chosen = yield from _announce(game, player, dealers)
+        for dealer in dealers:
+            assignments.extend((dealer.source, to, amount) for to, amount in chosen[dealer.object_id] if amount > 0)
     if first_strike:
         combat.first_strike_dealt |= {s.object_id for s, _, _ in assignments}
     for source, target, amount in assignments:
         yield from ops.damage(game, source, target, amount, combat=True)
+
+
+def _defending_player(game) -> str:
+    return next(p for p in game.state.players if p != game.state.active)
+
+
+def _announce(game, player: str, dealers: list[_Dealer]) -> Procedure:
+    """`player`'s damage assignment for `dealers`: asked when one of them has a real choice, and
+    checked as a whole (510.1e); an illegal one is rejected and asked again. Returns object id ->
+    [(recipient, amount)]."""
+    out = {d.object_id: d.default for d in dealers}
+    choosing = [d for d in dealers if d.chooses]
+    if not choosing:
+        return out
+    names = ", ".join(characteristics(game.state, game.state.objects[d.object_id]).name for d in choosing)
+    decision = Decision(player, DecisionKind.DAMAGE, f"assign the combat damage of {names} (rule 510.1)",
+                        {"creatures": [d.object_id for d in choosing]})
+    while True:
+        move = yield decision
+        given = {creature: list(split) for creature, split in move.assignments or ()}
+        problem = _assignment_problem(game, choosing, given)
+        if problem is None:
+            out.update(given)
+            return out
+        game.state.rejection = f"{problem}; assign again (rule 510.1e)"
+
+
+def _assignment_problem(game, choosing: list[_Dealer], given: dict[int, list[tuple[Target, int]]]) -> str | None:
+    """Why a damage assignment breaks 510.1c-d or 702.19b, or None."""
+    state = game.state
+    by_id = {d.object_id: d for d in choosing}
+    for creature in given:
+        if creature not in by_id:
+            return f"{_name(game, creature)} has no combat damage to divide"
+    planned = {**{d.object_id: d.default for d in choosing}, **given}
+    received: dict[int, int] = {}  # damage assigned to each creature in this announcement (702.19b)
+    for split in planned.values():
+        for to, amount in split:
+            if to.kind == "object" and isinstance(to.value, int):
+                received[to.value] = received.get(to.value, 0) + amount
+    for creature, split in given.items():
+        dealer = by_id[creature]
+        name = _name(game, creature)
+        if any(amount < 0 for _, amount in split):
+            return f"{name} can't assign a negative amount of damage"
+        if sum(amount for _, amount in split) != dealer.power:
+            return f"{name} assigns all of its {dealer.power} combat damage (rule 510.1a), not {sum(a for _, a in split)}"
+        allowed = [Target("object", b) for b in dealer.blockers] + ([dealer.excess_to] if dealer.excess_to else [])
+        for to, amount in split:
+            if to not in allowed and amount:
+                return f"{name} can't assign combat damage to {game.describe_target(to)} (rules 510.1c-d, 702.19b)"
+        beyond = sum(amount for to, amount in split if to == dealer.excess_to)
+        if beyond:
+            short = [b for b in dealer.blockers
+                     if received.get(b, 0) < lethal_damage(dealer.source, state.objects[b], state)]
+            if short:
+                return (f"{name} assigns damage to {game.describe_target(dealer.excess_to)} only once each creature "
+                        f"blocking it is assigned lethal damage, and {_name(game, short[0])} isn't (rule 702.19b)")
+    return None
+
+
+def _name(game, object_id: int) -> str:
+    obj = game.state.objects.get(object_id)
+    return characteristics(game.state, obj).name if obj is not None else f"object {object_id}"
 
 
 def _deals_now(game, object_id: int, first_strike: bool) -> bool:
@@ -208,8 +299,8 @@ def blocking(game, attacker_id: int) -> list[int]:
 def assign_blocked(game, source, blockers: list[int], defender: Target, power: int, trample: bool):
     """A blocked creature's combat damage (510.1c, 702.19b-d). With no creature blocking it any more it
     assigns none, unless it has trample: then all of it goes to the player or planeswalker it attacks.
-    Blocked by one creature without trample: all to that creature. Otherwise the default assignment,
-    since the case format has no choice for it (docs/case-format.md): lethal damage to each blocker in
+    Blocked by one creature without trample: all to that creature. Otherwise the case format's default
+    assignment, used unless the case gives one (`assign`, docs/case-format.md): lethal damage to each blocker in
     the order they were declared, counting damage already marked on it and any damage from a source
     with deathtouch as lethal (702.2c), then the rest to the player or planeswalker attacked with
     trample, or to the last blocker without."""

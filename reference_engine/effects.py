@@ -212,9 +212,16 @@ def _sacrifice(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("counter")
 def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """Rule 701.6a: a countered spell is removed from the stack and put into its owner's graveyard; a
-    spell that can't be countered stays (101.2)."""
+    """Rule 701.6a: a countered spell or ability is removed from the stack, and none of its effects
+    occur; a countered spell is put into its owner's graveyard. A spell that can't be countered stays
+    (101.2)."""
     state = game.state
+    for target in targets_of(game, ctx, params["what"]):
+        if target.kind == "ability":
+            item = next((i for i in state.stack if i.id == target.value), None)
+            if item is not None:
+                state.stack.remove(item)
+                ops.emit(game, "ability_countered", controller=item.controller, source_uid=item.source_uid)
     for obj in objects(game, ctx, params["what"]):
         item = next((i for i in state.stack if i.object_id == obj.id), None)
         if item is not None and "cant_be_countered" not in obj.spell_rules:

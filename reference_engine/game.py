@@ -52,5 +52,8 @@ class Game:
     def describe_target(self, target: Target) -> str:
         if target.kind == "player":
             return str(target.value)
+        if target.kind == "ability":
+            item = next((i for i in self.state.stack if i.id == target.value), None)
+            return f"the ability of {item.source_name}" if item is not None else "an ability no longer on the stack"
         obj = self.state.objects.get(target.value)  # type: ignore[arg-type]
         return self.chars(obj).name if obj is not None else f"object {target.value}"

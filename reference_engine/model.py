@@ -61,6 +61,7 @@ class DecisionKind(StrEnum):
     BLOCKERS = "blockers"
     ORDER_TRIGGERS = "order_triggers"
     REPLACEMENT = "replacement"  # which replacement or prevention effect applies first (616.1)
+    DAMAGE = "damage"  # how the player's creatures assign their combat damage (510.1)
     TARGETS = "targets"
     MAY = "may"
     OBJECTS = "objects"
@@ -120,6 +121,7 @@ class Ability(_Immutable):
     cast_cost: Any = None  # a ManaCost paid rather than the mana cost, such as disturb's (702.146a)
     extra_cost: Any = None  # a ManaCost: the price of flash, 'if you pay {2} more' (rule 601.3c)
     alternative_cost: Any = None  # a ManaCost paid 'rather than pay its mana cost' (rule 118.9)
+    text: str | None = None  # its Oracle text (or the quoted text of the effect granting it), if known
 
     @property
     def is_activated(self) -> bool:
@@ -178,7 +180,7 @@ class CardDef(_Immutable):
 class Target:
     """A chosen target: a player (by name) or an object (by id)."""
 
-    kind: str  # "player" | "object"
+    kind: str  # "player" | "object" | "ability" (an activated or triggered ability on the stack, by stack id)
     value: str | int
 
 

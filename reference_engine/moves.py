@@ -102,6 +102,14 @@ class Choose(Move):
     counter: tuple[str, str] | None = None  # (kind, "add" or "remove")
 
 
+@dataclass(frozen=True)
+class AssignDamage(Move):
+    """How the player's creatures divide their combat damage (510.1c-d, 702.19b): per creature, the
+    damage to each recipient. None, or a creature left out, takes the case format's default."""
+
+    assignments: tuple[tuple[int, tuple[tuple[Target, int], ...]], ...] | None = None
+
+
 #: A rules procedure that needs players' decisions: it yields each Decision, receives the move that
 #: answers it (`move = yield decision`), and may return a value to the procedure that called it
 #: (`chosen = yield from ...`).
@@ -113,6 +121,7 @@ ANSWERS: dict[str, tuple[type, ...]] = {
     DecisionKind.PRIORITY: (Pass, PlayLand, Cast, Activate),
     DecisionKind.ATTACKERS: (DeclareAttackers,),
     DecisionKind.BLOCKERS: (DeclareBlockers,),
+    DecisionKind.DAMAGE: (AssignDamage,),
 }
 
 

@@ -67,6 +67,7 @@ def observe_object(game, obj: GameObject, by_uid: dict[int, str]) -> dict[str, A
         "supertypes": list(chars.supertypes),
         "colors": [c for c in COLOR_ORDER if c in chars.colors],
         "keywords": chars.keywords(),
+        "abilities": [a.text for a in chars.abilities if a.kind != "keyword" and a.text],
         "mana_value": chars.mana_value,
         "color_identity": [c for c in COLOR_ORDER if c in color_identity(obj.card)],
         "power": chars.power,
@@ -80,5 +81,11 @@ def observe_object(game, obj: GameObject, by_uid: dict[int, str]) -> dict[str, A
             "counters": {k: v for k, v in obj.counters.items() if v > 0},
             "damage": obj.damage,
             "attacking": bool(combat and obj.id in combat.attackers),
+            "attached_to": _label_of(state, obj.attached_to, by_uid),
         })
     return out
+
+
+def _label_of(state, object_id: int | None, by_uid: dict[int, str]) -> str | None:
+    host = state.objects.get(object_id) if object_id is not None else None
+    return by_uid.get(host.uid) if host is not None else None

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine_kit import ActivateSpec, CastSpec, Choice, ManaPayment, Pending, Session, Target
+from engine_kit import ActivateSpec, CastSpec, Choice, DamageAssignment, ManaPayment, Pending, Session, Target
 from reference_engine.game import Game
 from reference_engine.layers import characteristics
 from reference_engine.model import Target as EngineTarget
-from reference_engine.moves import (Activate, Cast, Choose, DeclareAttackers, DeclareBlockers, Illegal,
+from reference_engine.moves import (Activate, AssignDamage, Cast, Choose, DeclareAttackers, DeclareBlockers, Illegal,
                                     ManaActivation, Pass, PlayLand)
 from reference_engine.observe import observe, observe_object
 
@@ -65,7 +65,7 @@ class ReferenceSession(Session):
             if not all(chars.has_subtype(t) for t in selector.get("subtypes", [])):
                 continue
             found.append(obj.id)
-        return found
+        return sorted(found)  # ids are given in order as objects enter a zone: oldest first
 
     # --- reading ---------------------------------------------------------------------------------
     def pending(self) -> Pending | None:
@@ -93,6 +93,18 @@ class ReferenceSession(Session):
     def game_over_reason(self) -> str:
         return self.game.over_reason()
 
+    def _target(self, target: Target) -> EngineTarget:
+        """A kit target as the engine's: `{stack: N}` names a spell (its object) or an ability (its stack id)."""
+        if target.kind == "stack":
+            item = next(i for i in self.game.state.stack if i.id == target.value)
+            if item.object_id is not None:  # a spell: its object
+                return EngineTarget("object", item.object_id)
+            return EngineTarget("ability", item.id)
+        return EngineTarget(target.kind, target.value)
+
+    def _targets(self, targets: tuple[Target, ...]) -> tuple[EngineTarget, ...]:
+        return tuple(self._target(t) for t in targets)
+
     # --- moves -----------------------------------------------------------------------------------
     def pass_priority(self, player: str) -> None:
         self.game.apply(Pass(player))
@@ -101,15 +113,19 @@ class ReferenceSession(Session):
         self.game.apply(PlayLand(player, card, FACES[face]))
 
     def cast(self, player: str, spec: CastSpec) -> None:
-        self.game.apply(Cast(player, spec.card, _targets(spec.targets), spec.x, spec.modes, _payments(spec.pay),
+        self.game.apply(Cast(player, spec.card, self._targets(spec.targets), spec.x, spec.modes, _payments(spec.pay),
                              FACES[spec.face]))
 
     def activate(self, player: str, spec: ActivateSpec) -> None:
-        self.game.apply(Activate(player, spec.object, spec.ability, _targets(spec.targets), spec.x, spec.mana,
+        self.game.apply(Activate(player, spec.object, spec.ability, self._targets(spec.targets), spec.x, spec.mana,
                                  spec.sacrifice, _payments(spec.pay)))
 
     def declare_attackers(self, player: str, attacks: list[tuple[Any, Target]]) -> None:
-        self.game.apply(DeclareAttackers(player, tuple((a, _target(d)) for a, d in attacks)))
+        self.game.apply(DeclareAttackers(player, tuple((a, self._target(d)) for a, d in attacks)))
+
+    def assign_damage(self, player: str, assignments: list[DamageAssignment] | None) -> None:
+        self.game.apply(AssignDamage(player, None if assignments is None else tuple(
+            (a.creature, tuple((self._target(to), amount) for to, amount in a.amounts)) for a in assignments)))
 
     def declare_blockers(self, player: str, blocks: list[tuple[Any, Any]]) -> None:
         self.game.apply(DeclareBlockers(player, tuple(blocks)))
@@ -118,19 +134,11 @@ class ReferenceSession(Session):
         objects = self.game.state.objects
         self.game.apply(Choose(
             player, yes=choice.yes, objects=choice.objects,
-            targets=_targets(choice.targets) if choice.targets is not None else None,
+            targets=self._targets(choice.targets) if choice.targets is not None else None,
             order=tuple(objects[o].uid for o in choice.order) if choice.order is not None else None,
             replacement=objects[choice.replacement].uid if choice.replacement is not None else None,
             color=choice.color, mana=choice.mana, number=choice.number, payments=_payments(choice.pay),
             counter=(choice.counter.kind, choice.counter.action) if choice.counter is not None else None))
-
-
-def _target(target: Target) -> EngineTarget:
-    return EngineTarget(target.kind, target.value)
-
-
-def _targets(targets: tuple[Target, ...]) -> tuple[EngineTarget, ...]:
-    return tuple(EngineTarget(t.kind, t.value) for t in targets)
 
 
 def _payments(items: tuple[ManaPayment, ...]) -> tuple[ManaActivation, ...]:

@@ -8,7 +8,7 @@ from typing import Any
 from engine_kit import CaseError
 from reference_engine.carddefs import token_card
 from reference_engine.mana import parse_mana
-from reference_engine.model import Ability, CardDef, Emblem, Player, Step, Zone
+from reference_engine.model import Ability, CardDef, Emblem, GameObject, Player, Step, Zone
 from reference_engine.state import GameState
 
 ZONE_KEYS = (("library", Zone.LIBRARY), ("hand", Zone.HAND), ("graveyard", Zone.GRAVEYARD), ("exile", Zone.EXILE))
@@ -31,6 +31,7 @@ def build(setup: dict[str, Any], cards: dict[str, CardDef]) -> tuple[GameState, 
                       day_night=None if setup["day_night"] == "neither" else setup["day_night"])
     state.priority = state.active
     labels: dict[str, int] = {}
+    attached: list[tuple[GameObject, str]] = []  # Auras and Equipment, attached once every permanent is there
 
     def card(name: str) -> CardDef:
         if name not in cards:
@@ -58,6 +59,8 @@ def build(setup: dict[str, Any], cards: dict[str, CardDef]) -> tuple[GameState, 
             obj.counters.update(entry.get("counters", {}))
             if entry.get("label"):
                 labels[entry["label"]] = obj.uid
+            if "attached_to" in entry:
+                attached.append((obj, entry["attached_to"]))
         for entry in p.get("emblems", []):
             emblem = Emblem(state.new_id(), state.new_id(), name, entry["from"], _emblem_abilities(cards, entry["from"]),
                             state.new_timestamp())
@@ -65,6 +68,11 @@ def build(setup: dict[str, Any], cards: dict[str, CardDef]) -> tuple[GameState, 
             if entry.get("label"):
                 labels[entry["label"]] = emblem.uid
     state.touch()
+    for obj, host_label in attached:  # rules 301.5, 303.4: whether it may stay attached is for the SBAs (704.5m-n)
+        host = state.find_uid(labels[host_label]) if host_label in labels else None
+        if host is None or host.zone is not Zone.BATTLEFIELD:
+            raise SetupError(f"{obj.card.name} is attached to {host_label!r}, which is no permanent of the setup")
+        obj.attached_to = host.id
     return state, labels
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from reference_engine.filters import FilterContext, matches
-from reference_engine.model import GameObject, Target, Zone
+from reference_engine.model import GameObject, StackItem, Target, Zone
 from reference_engine.moves import Illegal
 
 #: A target spec's `what` -> (zones searched, base filter). 'any' also allows players.
@@ -22,7 +22,21 @@ KINDS: dict[str, tuple[tuple[Zone, ...], dict[str, Any]]] = {
 }
 
 
+#: Target specs whose targets are abilities on the stack: 'target activated or triggered ability'
+#: (Stifle), optionally only one kind (`ability_kind: activated`). Loyalty abilities are activated (606.3).
+ABILITY_TARGETS = ("ability",)
+
+
+def _ability_ok(spec: dict[str, Any], item: StackItem) -> bool:
+    if spec["what"] not in ABILITY_TARGETS or item.is_spell or item.ability is None:
+        return False
+    kind = "triggered" if item.ability.kind == "triggered" else "activated"
+    return spec.get("ability_kind", kind) == kind
+
+
 def _object_ok(game, spec: dict[str, Any], obj: GameObject, controller: str, source_id: int | None) -> bool:
+    if spec["what"] in ABILITY_TARGETS:
+        return False
     zones, base = KINDS[spec["what"]]
     zone = Zone(spec["zone"]) if "zone" in spec else None
     if obj.zone not in ((zone,) if zone else zones):
@@ -45,6 +59,9 @@ def _player_ok(game, spec: dict[str, Any], player: str, controller: str) -> bool
 def is_legal(game, spec: dict[str, Any], target: Target, controller: str, source_id: int | None) -> bool:
     if target.kind == "player":
         return target.value in game.state.players and _player_ok(game, spec, target.value, controller)  # type: ignore[arg-type]
+    if target.kind == "ability":  # an ability on the stack, by its stack id (115.1)
+        item = next((i for i in game.state.stack if i.id == target.value), None)
+        return item is not None and _ability_ok(spec, item)
     obj = game.state.objects.get(target.value)
     return obj is not None and _object_ok(game, spec, obj, controller, source_id)
 
@@ -56,6 +73,9 @@ def candidates(game, spec: dict[str, Any], controller: str, source_id: int | Non
     for obj in list(game.state.objects.values()):
         if _object_ok(game, spec, obj, controller, source_id):
             yield Target("object", obj.id)
+    for item in list(game.state.stack):
+        if _ability_ok(spec, item):
+            yield Target("ability", item.id)
 
 
 def has_legal_choice(game, specs: list[dict[str, Any]], controller: str, source_id: int | None) -> bool:
@@ -82,7 +102,9 @@ def check_targets(game, specs: list[dict[str, Any]], chosen: tuple[Target, ...],
 
 
 def _describe_spec(spec: dict[str, Any]) -> str:
-    text = {"any": "any target", "card": "a card in a graveyard"}.get(spec["what"], f"target {spec['what']}")
+    text = {"any": "any target", "card": "a card in a graveyard",
+            "ability": f"target {spec.get('ability_kind', 'activated or triggered')} ability"}.get(
+        spec["what"], f"target {spec['what']}")
     if spec.get("filter"):
         text += f" with {spec['filter']}"
     return text

@@ -6,6 +6,7 @@ import textwrap
 
 import pytest
 
+from engine_kit import CAPABILITIES
 from harness.cli import main
 from tests.conftest import fake_engine, wire_engine
 
@@ -63,7 +64,7 @@ def test_an_installed_package_registers_an_engine(capsys, installed_package) -> 
 def test_smoke_passes_for_the_reference_engine(capsys, engine, stop) -> None:
     code, out, _ = cli(capsys, "smoke", "--engine", engine)
     assert code == 0
-    for check in ("handshake: reference 0.1.0, protocol 1, 20 capabilities",
+    for check in (f"handshake: reference 0.1.0, protocol 1, {len(CAPABILITIES)} capabilities",
                   "trivial case: played a land", "skip path: answered skipped",
                   "error path: answered errored", f"stop: {stop}"):
         assert check in out

@@ -21,12 +21,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from harness.corpus import Case, Corpus
-from harness.engines import open_engine
+from harness.engines import open_engine, received
 from harness.limits import plain_data_problem
 from harness.protocol_client import decode
 from harness.results import CaseResult, Status
 from harness.runner import judge, run_case
-from harness.session import Reply
 from harness.validation import Problem, validate_case, validate_corpus
 from harness.yamlio import YamlError, load_bytes
 from harness.cache import Cache
@@ -251,7 +250,7 @@ def played(corpus, reference):
     from harness.wire import engine_case
 
     case = next(c for c in validate_corpus(corpus).valid_cases if c.id == SEED_CASES[0])
-    return case, reference.run(engine_case(case, corpus)).message
+    return case, reference.adapter.run(engine_case(case, corpus))
 
 
 @settings(max_examples=200, **SETTINGS)
@@ -270,7 +269,7 @@ def test_mutated_engine_replies(played, pick: int, value, wire: bool) -> None:
                 return  # the session reports it as an error of the case (tests/test_honest_results.py)
             if isinstance(mutated, dict):
                 mutated.pop("seq", None)
-        result = judge(case, Reply(mutated if isinstance(mutated, dict) else None))
+        result = judge(case, received(mutated, 1))
         assert isinstance(result, CaseResult)
         json.dumps(result.to_json(), allow_nan=False, default=str)
         if result.status is Status.PASS:

@@ -23,6 +23,14 @@ class PhaseEngine(PackageAdapter):
         "color-identity": "phase.rs takes a card's color identity from its card data (MTGJSON's colorIdentity) "
                           "instead of deriving it from the card (rule 903.4); reporting it would only echo the "
                           "corpus's own answer",
+        # The case format's 1.1 constructs the adapter doesn't translate yet (each a skip, with this reason):
+        "damage-assignment": "the adapter answers phase.rs's AssignCombatDamage prompt with the format's default "
+                             "assignment; it doesn't translate a case's `assign` into that prompt's answer",
+        "stack-targets": "the adapter doesn't translate a `{stack: N}` target into a target of phase.rs's stack "
+                         "entry",
+        "ability-text": "the adapter reports no ability texts: it would have to word phase.rs's parsed abilities",
+        "attachments": "the adapter doesn't set up an Aura or Equipment attached to a permanent, nor report "
+                       "attached_to",
     }
     adapter_limitations = (
         "Engine prompts other than targets, X, modes, a color or type of mana, mana payment, a sacrifice, a "
@@ -53,6 +61,9 @@ class PhaseEngine(PackageAdapter):
         "engine's zone-change records: the stack entry holds only the source's id.",
         "The engine normally learns the creature types from its full card database; a case loads only its "
         "own cards, so the adapter gives it rule 205.3m's list (for changelings).",
+        "A selector's `nth` counts objects in the order of phase.rs's object ids, the order it made them; "
+        "an object that changed zones keeps its id there, so a card moved since setup counts from when it "
+        "was made, not from when it entered its zone.",
         "The engine picks which mana in the pool pays a generic cost; the case format says colorless first, "
         "then WUBRG order.",
         "A spell's alternative cost (118.9) and the 2 life for a Phyrexian symbol (107.4f) are announced in the "

@@ -140,7 +140,9 @@ class PhaseSession(Answers, Session):
         return Observer(self.saved()["state"], self.labels, self.players, self.last_known)
 
     def object_views(self) -> list[tuple[int, dict[str, Any]]]:
-        return self.observer().views()
+        """By phase.rs's object id, which it hands out in order as it makes objects (so tokens are in
+        the order they were created, for `nth`)."""
+        return sorted(self.observer().views(), key=lambda view: view[0])
 
     def observe(self) -> dict[str, Any]:
         waiting = self.waiting()

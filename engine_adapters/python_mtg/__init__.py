@@ -44,6 +44,12 @@ class PythonMtgEngine(PackageAdapter):
                              "with no decision for the order of several (rule 616.1): the game never waits for it",
         "color-identity": "the engine takes a card's color identity from its card data (colorIdentity) instead "
                           "of deriving it from the card (rule 903.4); reporting it would only echo the corpus",
+        "object-order": "the engine names objects by their card's name and a counter of its own, not in an order "
+                        "the adapter can tie to when they entered their zone",
+        "damage-assignment": "combat damage is assigned inside the engine's combat move, with no decision for it",
+        "stack-targets": "nothing waits on the stack between moves (see 'stack'), so nothing on it can be targeted",
+        "ability-text": "the adapter reports no ability texts",
+        "attachments": "the adapter doesn't set up Auras or Equipment attached to a permanent",
     }
     adapter_limitations = (
         "A permanent back face up, a token with keywords, or a permanent owned by another player in a "
