@@ -26,6 +26,7 @@ from mutants import clauses  # noqa: F401  (one clause of a ruling each: issue 1
 from mutants import relevance  # noqa: F401  (rules some cases cite that no other mutant broke: target restrictions, ...)
 from mutants import dfc_rules  # noqa: F401  (tokens, copies, double-faced cards, day/night: cases/tokens/ ...)
 from mutants import casting_depth  # noqa: F401  (deeper rules of costs, casting, activating, resolving: issue 18)
+from mutants import layer_depth  # noqa: F401  (issue 20 depth: SBAs during resolution, timestamps, lifelink, counters)
 from mutants import format_rules  # noqa: F401  (damage assignment, abilities on the stack, granted ability texts, attachments: issue 16)
 from mutants import replacement_depth  # noqa: F401  (depth of 614, 615, 616: issue 21)
 from mutants import trigger_depth  # noqa: F401  (depth of 603: issue 21)

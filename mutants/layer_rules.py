@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from mutants import shapes
 from mutants.patching import Patcher, mutant
 
 
@@ -284,15 +285,11 @@ def _variable_recounted(p: Patcher) -> None:
 @mutant("ended-duration-lasts-forever", "an effect 'for as long as' something that is over before it begins lasts until the end of the game",
         ["611.2b"])
 def _ended_duration_forever(p: Patcher) -> None:
-    from reference_engine.effects import EFFECTS, you_control_source
+    from reference_engine.effects import you_control_source
 
-    original = EFFECTS["modify"]
-
-    def modify(game, ctx, params):
-        if params.get("until") == "while_you_control_source" and not you_control_source(game.state, ctx.source_id, ctx.controller):
-            params = dict(params, until="permanent")
-        return original(game, ctx, params)
-    p.set_item(EFFECTS, "modify", modify)
+    shapes.effect_with_params(p, "modify", lambda game, ctx, params: dict(params, until="permanent") if (
+        params.get("until") == "while_you_control_source"
+        and not you_control_source(game.state, ctx.source_id, ctx.controller)) else params)
 
 
 @mutant("for-as-long-as-never-ends", "an effect 'for as long as you control [it]' goes on after you stop controlling it",
@@ -324,15 +321,8 @@ def _is_effect_late(p: Patcher) -> None:
 
 @mutant("until-end-of-turn-lasts", "'until end of turn' effects don't end in the cleanup step", ["611.2a", "514.2"])
 def _until_end_of_turn_lasts(p: Patcher) -> None:
-    from reference_engine.effects import EFFECTS
-
-    original = EFFECTS["modify"]
-
-    def modify(game, ctx, params):
-        if params.get("until", "end_of_turn") == "end_of_turn":
-            params = dict(params, until="permanent")
-        return original(game, ctx, params)
-    p.set_item(EFFECTS, "modify", modify)
+    shapes.effect_with_params(p, "modify", lambda game, ctx, params: dict(params, until="permanent")
+                              if params.get("until", "end_of_turn") == "end_of_turn" else params)
 
 
 # --- counters (122) ------------------------------------------------------------------------------
@@ -360,36 +350,12 @@ def _without_counter(p: Patcher, module: str, function: str, kind: str) -> None:
 @mutant("shield-counter-ignored", "a shield counter stops neither destruction nor damage", ["122.1c"])
 def _shield_ignored(p: Patcher) -> None:
     _without_counter(p, "ops", "destroy_together", "shield")
-    from reference_engine import ops
-
-    original = ops.deal_damage
-
-    def deal_damage(game, source, target, amount, **kwargs):
-        obj = game.state.objects.get(target.value) if target.kind == "object" else None
-        hidden = obj.counters.pop("shield", 0) if obj is not None else 0
-        try:
-            return original(game, source, target, amount, **kwargs)
-        finally:
-            if hidden and obj is not None and obj.id in game.state.objects:
-                obj.counters["shield"] = hidden
-    p.replace("ops", "deal_damage", deal_damage)
+    shapes.damage_ignores_shield_counters(p)
 
 
 @mutant("shield-counter-stops-only-destruction", "a shield counter doesn't prevent damage", ["122.1c"])
 def _shield_only_destruction(p: Patcher) -> None:
-    from reference_engine import ops
-
-    original = ops.deal_damage
-
-    def deal_damage(game, source, target, amount, **kwargs):
-        obj = game.state.objects.get(target.value) if target.kind == "object" else None
-        hidden = obj.counters.pop("shield", 0) if obj is not None else 0
-        try:
-            return original(game, source, target, amount, **kwargs)
-        finally:
-            if hidden and obj is not None and obj.id in game.state.objects:
-                obj.counters["shield"] = hidden
-    p.replace("ops", "deal_damage", deal_damage)
+    shapes.damage_ignores_shield_counters(p)
 
 
 @mutant("stun-counter-ignored", "a stun counter doesn't stop a permanent from untapping", ["122.1d"])
@@ -695,13 +661,7 @@ def _zero_life(p: Patcher) -> None:
 
 @mutant("one-life-loses", "a player with 1 life loses the game (0 or less, off by one)", ["704.5a"])
 def _one_life_loses(p: Patcher) -> None:
-    def wrapper(original):
-        def loss_reason(player):
-            if player.life <= 1:
-                return f"{player.name} has {player.life} life"
-            return original(player)
-        return loss_reason
-    p.wrap("sba", "loss_reason", wrapper)
+    shapes.loss_reason_added(p, lambda player: f"{player.name} has {player.life} life" if player.life <= 1 else None)
 
 
 @mutant("empty-library-loses", "a player whose library is empty loses, though they didn't try to draw from it", ["704.5b"])
@@ -720,12 +680,7 @@ def _empty_library_loses(p: Patcher) -> None:
 
 @mutant("poison-counters-never-lose", "a player with ten or more poison counters doesn't lose the game", ["704.5c", "122.1f"])
 def _poison_never_loses(p: Patcher) -> None:
-    def wrapper(original):
-        def loss_reason(player):
-            reason = original(player)
-            return None if reason and "704.5c" in reason else reason
-        return loss_reason
-    p.wrap("sba", "loss_reason", wrapper)
+    shapes.loss_reason_dropped(p, "704.5c")
 
 
 @mutant("infect-damage-to-players-is-life-loss", "damage from a source with infect makes a player lose life as well as get poison counters",
@@ -733,35 +688,19 @@ def _poison_never_loses(p: Patcher) -> None:
 def _infect_life_loss(p: Patcher) -> None:
     from reference_engine import ops
 
-    original = ops.deal_damage
-
-    def deal_damage(game, source, target, amount, **kwargs):
-        dealt = original(game, source, target, amount, **kwargs)
-        if dealt and target.kind == "player" and source.chars.has_keyword("Infect"):
-            ops.lose_life(game, target.value, dealt)
-        return dealt
-    p.replace("ops", "deal_damage", deal_damage)
+    shapes.after_damage(p, lambda game, source, target, dealt: ops.lose_life(game, target.value, dealt) if (
+        dealt and target.kind == "player" and source.chars.has_keyword("Infect")) else None)
 
 
 @mutant("nine-poison-counters-lose", "a player loses with nine poison counters (ten or more, off by one)", ["704.5c"])
 def _nine_poison(p: Patcher) -> None:
-    def wrapper(original):
-        def loss_reason(player):
-            if player.poison >= 9:
-                return f"{player.name} has {player.poison} poison counters"
-            return original(player)
-        return loss_reason
-    p.wrap("sba", "loss_reason", wrapper)
+    shapes.loss_reason_added(p, lambda player: f"{player.name} has {player.poison} poison counters"
+                             if player.poison >= 9 else None)
 
 
 @mutant("empty-library-draw-does-not-lose", "drawing from an empty library doesn't make a player lose", ["704.5b"])
 def _empty_library(p: Patcher) -> None:
-    def wrapper(original):
-        def loss_reason(player):
-            reason = original(player)
-            return None if reason and "704.5b" in reason else reason
-        return loss_reason
-    p.wrap("sba", "loss_reason", wrapper)
+    shapes.loss_reason_dropped(p, "704.5b")
 
 
 @mutant("token-stays-off-battlefield", "a token that left the battlefield goes on existing in its new zone", ["704.5d"])
@@ -830,15 +769,11 @@ def _lifelink_current_only(p: Patcher) -> None:
 def _lifelink_instances(p: Patcher) -> None:
     from reference_engine import ops
 
-    original = ops.deal_damage
-
-    def deal_damage(game, source, target, amount, **kwargs):
-        dealt = original(game, source, target, amount, **kwargs)
+    def again(game, source, target, dealt):
         extra = sum(1 for a in source.chars.abilities if a.kind == "keyword" and a.keyword == "Lifelink") - 1
         for _ in range(max(0, extra)):
             ops.gain_life(game, source.chars.controller, dealt)
-        return dealt
-    p.replace("ops", "deal_damage", deal_damage)
+    shapes.after_damage(p, again)
 
 
 @mutant("lifelink-combat-gain-is-one-event",

@@ -3,6 +3,7 @@ them wrong. Each is named for the rule it breaks."""
 
 from __future__ import annotations
 
+from mutants import shapes
 from mutants.patching import Patcher, mutant
 
 
@@ -226,28 +227,17 @@ def _skip_ignored(p: Patcher) -> None:
 
 @mutant("skips-of-one-step-merge", "two effects that each skip a player's next draw step skip only one", ["614.10a"])
 def _skips_merge(p: Patcher) -> None:
-    from reference_engine.effects import EFFECTS
-
-    original = EFFECTS["skip_next"]
-
-    def skip_next(game, ctx, params):
-        original(game, ctx, params)
-        game.state.skips = list(dict.fromkeys(game.state.skips))
-    p.set_item(EFFECTS, "skip_next", skip_next)
+    shapes.after_effect(p, "skip_next", lambda game, ctx, params: setattr(
+        game.state, "skips", list(dict.fromkeys(game.state.skips))))
 
 
 @mutant("skip-applies-to-next-step-of-anyone", "'skips their next draw step' skips the next draw step of the game, "
         "whoever's turn it is", ["614.10"])
 def _skip_anyone(p: Patcher) -> None:
-    from reference_engine.effects import EFFECTS
-
-    original = EFFECTS["skip_next"]
-
-    def skip_next(game, ctx, params):
-        original(game, ctx, params)
+    def anyone(game, ctx, params):
         state = game.state
         state.skips = [(state.next_player(state.active), step) for _, step in state.skips]
-    p.set_item(EFFECTS, "skip_next", skip_next)
+    shapes.after_effect(p, "skip_next", anyone)
 
 
 # --- replacing draws (614.11) --------------------------------------------------------------------
@@ -305,11 +295,7 @@ def _zero_damage_increased(p: Patcher) -> None:
 @mutant("unpreventable-damage-prevented", "'damage can't be prevented this turn' doesn't stop prevention effects",
         ["615.12"])
 def _unpreventable_prevented(p: Patcher) -> None:
-    from reference_engine.effects import EFFECTS
-
-    original = EFFECTS["this_turn"]
-    p.set_item(EFFECTS, "this_turn",
-               lambda game, ctx, params: None if params == "damage_cant_be_prevented" else original(game, ctx, params))
+    shapes.this_turn_rule_ignored(p, "damage_cant_be_prevented")
 
 
 @mutant("cant-gain-life-goes-back-in-time", "'players can't gain life this turn' also takes away the life gained "
@@ -339,11 +325,7 @@ def _cant_gain_life_retroactive(p: Patcher) -> None:
 
 @mutant("cant-gain-life-ignored", "'players can't gain life this turn' doesn't stop life gain", ["614.17a"])
 def _cant_gain_life_ignored(p: Patcher) -> None:
-    from reference_engine.effects import EFFECTS
-
-    original = EFFECTS["this_turn"]
-    p.set_item(EFFECTS, "this_turn",
-               lambda game, ctx, params: None if params == "players_cant_gain_life" else original(game, ctx, params))
+    shapes.this_turn_rule_ignored(p, "players_cant_gain_life")
 
 
 # --- regeneration (614.8) ------------------------------------------------------------------------
@@ -431,15 +413,8 @@ def _self_replacement_ignored(p: Patcher) -> None:
 @mutant("self-replacement-ignores-condition", "'deals 4 damage instead if you control three or more artifacts' "
         "applies whatever you control", ["614.15"])
 def _self_replacement_always(p: Patcher) -> None:
-    from reference_engine.effects import EFFECTS
-
-    original = EFFECTS["damage"]
-
-    def damage(game, ctx, params):
-        if "instead" in params:
-            params = dict(params, instead=dict(params["instead"], **{"if": None}))
-        return original(game, ctx, params)
-    p.set_item(EFFECTS, "damage", damage)
+    shapes.effect_with_params(p, "damage", lambda game, ctx, params: dict(
+        params, instead=dict(params["instead"], **{"if": None})) if "instead" in params else params)
 
 
 # --- more prevention (615.5, 615.8, 615.11, 615.13) ---------------------------------------------

@@ -69,7 +69,8 @@ EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "add_mana": ("any_color",), "delayed_trigger": ("ability", "this_turn"), "reflexive": ("ability",), "discard": ("count",),
     "drain_power": ("who",), "each_player_sacrifices": ("describe", "filter"), "exile_graveyard": ("player",),
     "may_search": ("describe", "filter", "then", "to"), "opponents_lose_life": ("amount",),
-    "player_draws": ("count", "who"), "prevent_next": ("amount", "prevented_this_way", "to"),
+    "player_draws": ("count", "who"), "change_text": ("what", "word"), "turn_face_up": ("what",), "next_spell": ("filter", "rule"),
+    "prevent_next": ("amount", "prevented_this_way", "to"),
     "prevent_next_instance": ("choose_source", "from", "prevented_this_way", "to"), "redirect_damage": ("combat", "to"),
     "regenerate": ("what",), "skip_draw_step": (), "enter_under_your_control": ("filter",), "skip_next": ("player", "step"), "this_turn": (),
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from reference_engine import ops, restrictions
+from reference_engine import next_spell, ops, restrictions
 from reference_engine.costs import Cost
 from reference_engine.layers import MODAL_DFC, Characteristics, characteristics, printed
 from reference_engine.mana import ManaCost, format_pool, pay
@@ -372,6 +372,7 @@ def propose(game, move: Cast):
                                  targets=move.targets, x=on_stack.x, source_name=chars.name,
                                  targets_wait_for_costs=targets_wait,
                                  division=announced_division(chars, move.targets)))
+    next_spell.modify(game, move.player, on_stack)  # effects on 'the next spell you cast' begin (611.2f)
     # 601.6: a spell that may no longer be cast once proposed (its X chosen) can't be cast (601.3, 601.3a).
     prohibited = restrictions.cast_prohibition(game, move.player, on_stack)
     if prohibited:

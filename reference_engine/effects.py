@@ -127,6 +127,8 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         from reference_engine.meld import objects_moved
 
         return objects_moved(game, ctx.memory.get("destroyed", []))
+    if expr == "your_speed":  # a player with no speed has speed 0 for effects that refer to it (702.179f)
+        return game.state.players[ctx.controller].speed or 0
     if expr == "event_amount":  # 'that many': the amount in the triggering event
         return int(ctx.event.get("amount", 0))
     if expr == "event_spell_x":  # 'X' of the spell in the triggering event: that spell's value (107.3e)
@@ -151,6 +153,8 @@ def value(game, ctx: Ctx, expr: Any) -> int:
         return sum(1 for o in state.battlefield() if matches(state, o, expr["count"], fctx)) * expr.get("times", 1)
     if isinstance(expr, dict) and "last_known_counters" in expr:  # 'its +1/+1 counters', as it last existed
         return last_known_counters(game, ctx.source_id, expr["last_known_counters"])
+    if isinstance(expr, dict) and "last_known_counters_total" in expr:  # 'for each counter on this', of any kind
+        return sum(last_known_counters(game, ctx.source_id, kind) for kind in last_known_counter_kinds(game, ctx.source_id))
     if isinstance(expr, dict) and "counters_on" in expr:
         found = objects(game, ctx, expr["counters_on"])
         return found[0].counters.get(expr["kind"], 0) if found else 0
@@ -171,6 +175,15 @@ def last_known_counters(game, object_id: int | None, kind: str) -> int:
         return obj.counters.get(kind, 0)
     lki = game.state.lki.get(object_id) if object_id is not None else None
     return lki.counters.get(kind, 0) if lki is not None else 0
+
+
+def last_known_counter_kinds(game, object_id: int | None) -> list[str]:
+    """The kinds of counter on an object on the battlefield, or on it as it last existed there."""
+    obj = game.state.objects.get(object_id) if object_id is not None else None
+    if obj is not None and obj.zone is Zone.BATTLEFIELD:
+        return [k for k, n in obj.counters.items() if n > 0]
+    lki = game.state.lki.get(object_id) if object_id is not None else None
+    return [k for k, n in lki.counters.items() if n > 0] if lki is not None else []
 
 
 def last_known_source(game, ctx: Ctx):
@@ -240,7 +253,8 @@ def _sacrifice(game, ctx: Ctx, params: dict[str, Any]) -> None:
 @effect("counter")
 def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
     """Rule 701.6a: a countered spell or ability is removed from the stack, and none of its effects
-    occur; a countered spell is put into its owner's graveyard."""
+    occur; a countered spell is put into its owner's graveyard. A spell that can't be countered stays
+    (101.2)."""
     state = game.state
     for target in targets_of(game, ctx, params["what"]):
         if target.kind == "ability":
@@ -250,9 +264,9 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
                 ops.emit(game, "ability_countered", controller=item.controller, source_uid=item.source_uid)
     for obj in objects(game, ctx, params["what"]):
         item = next((i for i in state.stack if i.object_id == obj.id), None)
-        if item is not None and any(a.kind == "rule" and a.data.get("cant_be_countered")
-                                    for a in characteristics(state, obj).abilities):
-            continue  # 'This spell can't be countered' (101.2): the instruction does nothing to it
+        if item is not None and ("cant_be_countered" in obj.spell_rules or any(
+                a.kind == "rule" and a.data.get("cant_be_countered") for a in characteristics(state, obj).abilities)):
+            continue  # 'This spell can't be countered' (101.2), printed or given it (611.2f): it does nothing to it
         if item is not None:
             snap = ops.snapshot(game, obj)
             state.stack.remove(item)
@@ -262,15 +276,19 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("return_to_battlefield")
 def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
-    """{what, transformed, counters: {"+1/+1": 1}, is: [effects], under: owner}: '... return it to the battlefield [with a
+    """{what, transformed, counters: {"+1/+1": 1 or X}, is: [effects], under: owner}: '... return it to the battlefield [with a
     +1/+1 counter]'; 'is: [{add_subtypes: ...}]' for 'that creature is a Zombie in addition ...', which
     applies as it enters (611.2e). Later steps call what entered 'it'."""
-    is_effects = [next(iter(part.items())) for part in params.get("is", [])]
+    from reference_engine.carddefs import parse_ability
+
+    is_effects = [(name, {"abilities": [parse_ability(a) for a in raw]} if name == "grant" else raw)
+                  for name, raw in (next(iter(part.items())) for part in params.get("is", []))]
+    counters = {kind: value(game, ctx, n) for kind, n in params["counters"].items()} if "counters" in params else None
     made = []
     for obj in objects(game, ctx, params["what"]):
         under = obj.owner if params.get("under") == "owner" else ctx.controller  # '... under its owner's control'
         new = yield from ops.enter_battlefield(game, obj, under, transformed=params.get("transformed", False),
-                                               counters=params.get("counters"), is_effects=is_effects or None,
+                                               counters=counters, is_effects=is_effects or None,
                                                effect_controller=ctx.controller)
         if new is not None:
             made.append(new.id)
@@ -745,10 +763,15 @@ def _return_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 @effect("lose_life")
 def _lose_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'You lose N life', or with `who: each_opponent`, 'each opponent loses N life'."""
+    """'You lose N life', with `who: each_opponent` 'each opponent loses N life', with `who: target.0`
+    'target player loses N life'."""
     amount = value(game, ctx, params["amount"])
     who = params.get("who", "you")
-    for player in (game.state.opponents(ctx.controller) if who == "each_opponent" else [ctx.controller]):
+    if who == "each_opponent":
+        players = game.state.opponents(ctx.controller)
+    else:
+        players = [str(t.value) for t in targets_of(game, ctx, who) if t.kind == "player"]
+    for player in players:
         ops.lose_life(game, player, amount)
 
 

@@ -1,4 +1,4 @@
-"""Turning permanents face down (rule 708) and the triggers on turning face up.
+"""Face-down permanents (rule 708): turning them face down and face up, and the triggers on turning face up.
 
 Double-faced permanents can't be turned face down (712.16): the attempt does nothing. Transforming
 is not turning face up or face down (701.27b): "whenever a permanent is turned face up" watches the
@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from reference_engine import ops
+from reference_engine.effects import Ctx, effect, objects
 from reference_engine.filters import FilterContext, condition, matches
 from reference_engine.model import GameObject, Zone
 from reference_engine.triggers import matcher
@@ -54,3 +56,21 @@ def _turned_face_up(game, event, value, source) -> bool:
     from reference_engine.triggers import _ctx
 
     return obj is not None and matches(game.state, obj, value, _ctx(source))
+
+
+def turn_face_up(game, obj) -> None:
+    """Rule 708.8: the permanent turns face up and has its normal characteristics again; it receives a
+    new timestamp (613.7f)."""
+    if obj.zone is not Zone.BATTLEFIELD or not obj.face_down:
+        return
+    obj.face_down = False
+    obj.timestamp = game.state.new_timestamp()
+    game.state.touch()
+    ops.emit(game, "turned_face_up", object_id=obj.id, uid=obj.uid)
+
+
+@effect("turn_face_up")
+def _turn_face_up(game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """'Turn target face-down creature face up'."""
+    for obj in objects(game, ctx, params["what"]):
+        turn_face_up(game, obj)

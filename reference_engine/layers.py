@@ -359,6 +359,10 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
     for layer in LAYER_ORDER:
         if layer == "6":
             _add_intrinsic_mana_abilities(chars)
+        if layer == "4" and any(a.layer == "3" for a in resolved):
+            # Text changed in layer 3 changes what static abilities do from here on (613.1c).
+            statics = [s for s in statics if s.key in run.started] + [
+                s for s in static_applications(state, objects, chars) if s.key not in run.started]
         if layer == "7a":
             # From here on, static abilities apply if they exist after layer 6, or began applying earlier.
             statics = [s for s in statics if s.key in run.started] + [

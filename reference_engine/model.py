@@ -219,6 +219,7 @@ class GameObject:
     x: int | None = None
     targets: tuple[Target, ...] = ()
     modes: tuple[int, ...] = ()
+    spell_rules: frozenset[str] = frozenset()  # e.g. 'cant_be_countered', from 'the next spell you cast' (611.2f)
     # The X of the spell this permanent was, for its enters abilities (rule 107.3m).
     spell_x: int | None = None
     loyalty_turn: int | None = None  # turn a loyalty ability of it was last activated (rule 606.3)
@@ -296,3 +297,4 @@ class Player:
     lands_played: int = 0
     drew_from_empty_library: bool = False
     poison: int = 0  # poison counters (rule 122.1f)
+    speed: int | None = None  # no speed until a rule or effect sets it (702.179b)

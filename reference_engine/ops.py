@@ -416,6 +416,18 @@ def lose_life(game, player: str, amount: int) -> None:
 
     if amount > 0 and not life_total_cant_change(game, player):
         game.state.players[player].life -= amount
+        _speed_would_increase(game, player)
+
+
+def _speed_would_increase(game, player: str) -> None:
+    """Rule 702.179d, not modelled: the active player's speed would increase when an opponent loses
+    life during their turn. An engine error rather than a silently wrong game."""
+    state = game.state
+    active = state.players[state.active]
+    if player != state.active and active.speed is not None and active.speed < 4:
+        from reference_engine.limits import EngineLimit
+
+        raise EngineLimit("speed increasing when an opponent loses life (702.179d) is not modelled")
 
 
 def draw(game, player: str, count: int = 1) -> None:

@@ -93,7 +93,7 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
             from reference_engine.daynight import become
 
             become(game, "day")  # 'if it's neither day nor night, it becomes day as this enters' (731.1)
-        if ability.kind == "replacement" and ability.data.get("enters_tapped"):
+        if ability.kind == "replacement" and _enters_tapped(game, ability, controller):
             entry.tapped = True  # 'this permanent enters tapped' (614.1c)
         if ability.kind == "replacement" and "as_enters_turn_face_down" in ability.data:
             from reference_engine.face_down import turn_face_down_as_enters
@@ -115,7 +115,7 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
     if "Saga" in face.subtypes:
         counters["lore"] += 1  # 714.3a: as a Saga enters, its controller puts a lore counter on it
     entry.counters = dict(counters)
-    if any(a.kind == "replacement" and a.data.get("enters_tapped") for a in face.abilities) or \
+    if any(a.kind == "replacement" and _enters_tapped(game, a, controller) for a in face.abilities) or \
             enters_tapped_by_others(game, face, card, controller):
         entry.tapped = True  # 'this creature enters tapped'; '[objects] enter tapped' (614.1d)
 
@@ -134,6 +134,16 @@ def entering_control(game, face: Face, card: CardDef, controller: str, entry) ->
             break
     entry.controller = controller
     return controller
+def _enters_tapped(game, ability, controller: str) -> bool:
+    """`enters_tapped: true`, or `{unless_you_control: filter}`: 'this land enters tapped unless you
+    control a Mountain or a Forest'."""
+    spec = ability.data.get("enters_tapped")
+    if not isinstance(spec, dict):
+        return bool(spec)
+    state = game.state
+    ctx = FilterContext(controller)
+    return not any(characteristics(state, o).controller == controller and matches(state, o, spec["unless_you_control"], ctx)
+                   for o in state.battlefield())
 
 
 def enters_tapped_by_others(game, face: Face, card: CardDef, controller: str) -> bool:

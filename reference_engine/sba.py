@@ -81,6 +81,13 @@ def world_rule_losers(worlds: list[GameObject]) -> list[GameObject]:
     return [o for o in worlds if len(keep) > 1 or o is not keep[0]]
 
 
+def players_getting_speed(state) -> list[str]:
+    """Rule 704.5aa (702.179a): players with no speed who control a permanent with start your engines!."""
+    return [name for name, player in state.players.items() if player.speed is None and any(
+        characteristics(state, o).controller == name and characteristics(state, o).has_keyword("Start your engines!")
+        for o in state.battlefield())]
+
+
 def ceases_to_exist(obj: GameObject) -> bool:
     """Rule 704.5d: a token in a zone other than the battlefield (after the stack, 111.7); rule 704.5e:
     a copy of a spell in a zone other than the stack."""
@@ -165,6 +172,11 @@ def check(game) -> Procedure:
 
     # 704.8: what leaves is known as it was before any of these actions (counters not yet cancelled).
     known = {obj.id: ops.last_known_record(game, obj) for obj in to_graveyard}
+
+    # 704.5aa: a player who controls a permanent with start your engines! and has no speed gets speed 1.
+    for player in players_getting_speed(state):
+        state.players[player].speed = 1
+        performed = True
 
     # 704.5n / 704.5p: an Equipment attached to something that is no longer a creature on the
     # battlefield, or a creature that is attached to something, becomes unattached (it stays on the

@@ -92,6 +92,9 @@ class GameState:
     # 'If a creature would enter under an opponent's control this turn, it enters under your control
     # instead': (player, filter) of each such effect (614.1, 616.1b). Cleared in the cleanup step.
     entering_control: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    # 'The next [filter] spell you cast this turn [has rule]' (611.2f): (player, turn, filter, rule), waiting
+    # for that player to put such a spell on the stack.
+    next_spell: list[tuple[str, int, dict[str, Any], str]] = field(default_factory=list)
     regeneration: list[int] = field(default_factory=list)  # ids of permanents with a regeneration shield (614.8)
     combat: Combat | None = None
     spells_cast: Counter[str] = field(default_factory=Counter)  # this turn, per player

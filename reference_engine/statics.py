@@ -39,6 +39,12 @@ def _level(state: GameState, source: GameObject | None, bounds: Any) -> bool:
     return level >= low and (high is None or level <= high)
 
 
+@source_condition("not_your_turn")
+def _not_your_turn(state: GameState, source: GameObject | None, value: Any) -> bool:
+    """'During turns other than yours': the turn of a player other than the source's controller."""
+    return source is not None and state.active != source.controller
+
+
 def _counter(state: GameState, filt: dict[str, Any], ctx: FilterContext) -> Callable[[dict[int, Any]], int]:
     def count(current: dict[int, Any]) -> int:
         return sum(1 for oid, c in current.items() if matches(state, state.objects[oid], filt, ctx, chars=c))

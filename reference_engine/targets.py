@@ -16,6 +16,7 @@ KINDS: dict[str, tuple[tuple[Zone, ...], dict[str, Any]]] = {
     "planeswalker": ((Zone.BATTLEFIELD,), {"types": ["Planeswalker"]}),
     "player_or_planeswalker": ((Zone.BATTLEFIELD,), {"types": ["Planeswalker"]}),  # also allows players
     "spell": ((Zone.STACK,), {}),
+    "spell_or_permanent": ((Zone.STACK, Zone.BATTLEFIELD), {}),
     "card": ((Zone.GRAVEYARD,), {}),
     "player": ((), {}),
 }

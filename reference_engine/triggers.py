@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator
 
 from reference_engine.conditions import holds
+from reference_engine.emblems import emblem_characteristics
 from reference_engine.filters import FilterContext, matches
 from reference_engine.model import Ability, DecisionKind, StackItem, Zone
 from reference_engine.moves import Choose, Decision, Illegal, Procedure
@@ -280,7 +281,8 @@ def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability,
     else:
         yield from _permanent_sources(state)
     for emblem in state.emblems:
-        yield TriggerSource(None, emblem.uid, emblem.source_name, emblem.controller), emblem.abilities
+        yield (TriggerSource(None, emblem.uid, emblem.source_name, emblem.controller,
+                             snapshot=emblem_characteristics(emblem)), emblem.abilities)
 
 
 def _class_level_reached(game, source: TriggerSource, ability: Ability) -> bool:
