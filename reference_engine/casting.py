@@ -7,6 +7,8 @@ actions'), so checks may happen after earlier steps changed the state.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections import Counter
 
 from reference_engine import next_spell, ops, restrictions
@@ -17,6 +19,9 @@ from reference_engine.manaprod import production, resolve_mana_ability
 from reference_engine.model import Ability, GameObject, StackItem, Step, Zone
 from reference_engine.moves import Activate, Cast, Decision, Illegal, ManaActivation, PlayLand, Procedure
 from reference_engine.targets import check_targets
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
 PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
 #: What a keyword ability with a cost does when activated (rule 702): level up puts a level counter,
@@ -29,11 +34,11 @@ KEYWORD_ACTIVATIONS = {
 }
 
 
-def describe(game, obj: GameObject) -> str:
+def describe(game: Game, obj: GameObject) -> str:
     return characteristics(game.state, obj).name
 
 
-def _own_object(game, player: str, object_id: int, zone: Zone, what: str) -> GameObject:
+def _own_object(game: Game, player: str, object_id: int, zone: Zone, what: str) -> GameObject:
     obj = game.state.objects.get(object_id)
     if obj is None or obj.zone is not zone:
         raise Illegal(f"that {what} is not in {'a ' if zone is Zone.HAND else 'the '}{zone.value}")
@@ -50,7 +55,7 @@ def instant_speed(chars: Characteristics) -> bool:
                                            and a.extra_cost is None for a in chars.abilities)
 
 
-def conditional_flash(game, player: str, chars: Characteristics) -> bool:
+def conditional_flash(game: Game, player: str, chars: Characteristics) -> bool:
     """'This spell has flash as long as you control a Merfolk' (601.3d): a Flash keyword with `if_you_control`,
     which lets its controller begin to cast it as though it had flash while the condition holds."""
     return any(a.kind == "keyword" and a.keyword == "Flash" and "if_you_control" in a.data
@@ -72,7 +77,7 @@ def flash_for_a_cost(chars: Characteristics) -> ManaCost | None:
                  if a.kind == "keyword" and a.keyword == "Flash" and a.extra_cost is not None), None)
 
 
-def _controls(game, player: str, filt) -> bool:
+def _controls(game: Game, player: str, filt) -> bool:
     from reference_engine.filters import FilterContext, matches
 
     state = game.state
@@ -80,7 +85,7 @@ def _controls(game, player: str, filt) -> bool:
                for o in state.battlefield())
 
 
-def sorcery_timing(game, player: str) -> str | None:
+def sorcery_timing(game: Game, player: str) -> str | None:
     """Why `player` can't act at sorcery speed now (rule 307.1), or None if they can."""
     state = game.state
     if player != state.active:
@@ -93,7 +98,7 @@ def sorcery_timing(game, player: str) -> str | None:
 
 
 # --- lands ----------------------------------------------------------------------------------
-def chosen_face(game, obj: GameObject, face: int, verb: str) -> Characteristics:
+def chosen_face(game: Game, obj: GameObject, face: int, verb: str) -> Characteristics:
     """The characteristics of the face a player casts or plays a card with. Only a modal double-faced
     card lets its player choose its back face (712.11b, 712.12); only that face is evaluated (712.11c).
     A nonmodal double-faced card is cast front face up unless an effect allows it transformed (712.11)."""
@@ -106,7 +111,7 @@ def chosen_face(game, obj: GameObject, face: int, verb: str) -> Characteristics:
     return printed(back, obj.card, obj.owner, mana_value_face=back)
 
 
-def play_land(game, move: PlayLand) -> Procedure:
+def play_land(game: Game, move: PlayLand) -> Procedure:
     obj = _own_object(game, move.player, move.object_id, Zone.HAND, "card")
     if "Land" not in chosen_face(game, obj, move.face, "played").types:
         raise Illegal(f"{describe(game, obj)}{' (back face)' if move.face else ''} is not a land: a modal "
@@ -126,7 +131,7 @@ def play_land(game, move: PlayLand) -> Procedure:
 
 
 # --- costs ------------------------------------------------------------------------------------
-def check_tap_untap(game, obj: GameObject, chars: Characteristics, cost: Cost) -> None:
+def check_tap_untap(game: Game, obj: GameObject, chars: Characteristics, cost: Cost) -> None:
     """{T} and {Q} (rules 107.5, 107.6) and summoning sickness (302.6)."""
     name = chars.name
     if cost.tap and obj.tapped:
@@ -141,7 +146,7 @@ def check_tap_untap(game, obj: GameObject, chars: Characteristics, cost: Cost) -
                       f"most recent turn began (rule 302.6)")
 
 
-def pay_tap_untap(game, obj: GameObject, cost: Cost) -> None:
+def pay_tap_untap(game: Game, obj: GameObject, cost: Cost) -> None:
     """Pay {T} and {Q} (601.2h). Mana abilities were activated before (601.2g), so the permanent must
     still be untapped (or tapped) now: if one of its own mana abilities tapped it, {T} can't be paid,
     and a cost that can't be paid fully isn't paid at all (118.3)."""
@@ -156,7 +161,7 @@ def pay_tap_untap(game, obj: GameObject, cost: Cost) -> None:
         ops.untap(game, obj)
 
 
-def activate_mana(game, player: str, activation: ManaActivation) -> Procedure:
+def activate_mana(game: Game, player: str, activation: ManaActivation) -> Procedure:
     """Activate a mana ability; it resolves at once without using the stack (605.3b)."""
     obj = _own_object(game, player, activation.object_id, Zone.BATTLEFIELD, "permanent")
     chars = characteristics(game.state, obj)
@@ -167,7 +172,7 @@ def activate_mana(game, player: str, activation: ManaActivation) -> Procedure:
     yield from _mana_ability(game, player, obj, chars, ability, activation.mana)
 
 
-def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ability: Ability,
+def _mana_ability(game: Game, player: str, obj: GameObject, chars: Characteristics, ability: Ability,
                   chosen: str | None) -> Procedure:
     cost: Cost = ability.cost
     check_tap_untap(game, obj, chars, cost)
@@ -193,14 +198,14 @@ def _mana_ability(game, player: str, obj: GameObject, chars: Characteristics, ab
     yield from resolve_mana_ability(game, obj, ability, player, produced, snap)
 
 
-def discard_hand(game, player: str) -> None:
+def discard_hand(game: Game, player: str) -> None:
     """'Discard your hand' as a cost: every card in that player's hand goes to the graveyard."""
     state = game.state
     for object_id in list(state.zone_ids(Zone.HAND, player)):
         ops.move(game, state.objects[object_id], Zone.GRAVEYARD)
 
 
-def check_timing_instruction(game, player: str, data) -> None:
+def check_timing_instruction(game: Game, player: str, data) -> None:
     """Activation instructions 'Activate only as a sorcery' / 'as an instant' (602.5d-e): the timing
     rules for casting a sorcery, or an instant (any time its controller could cast one)."""
     if data.get("timing") == "sorcery":
@@ -209,7 +214,7 @@ def check_timing_instruction(game, player: str, data) -> None:
             raise Illegal(f"this ability can be activated {reason} (rule 602.5d)")
 
 
-def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ...], *,
+def pay_mana(game: Game, player: str, cost, x: int, payments: tuple[ManaActivation, ...], *,
              spell: GameObject | None = None, mana_cost: bool = False) -> Procedure:
     """Rule 601.2g-h: activate the listed mana abilities, then pay the whole cost from the pool.
     Mana that can be spent only on certain spells (106.6) pays only for a `spell` it allows; of a
@@ -244,13 +249,13 @@ def pay_mana(game, player: str, cost, x: int, payments: tuple[ManaActivation, ..
 ANY_TYPE = "spend_as_any_type:"
 
 
-def spend_as_any_type(game, player: str) -> bool:
+def spend_as_any_type(game: Game, player: str) -> bool:
     """'For one spell this turn, you may spend mana as though it were mana of any type to pay that spell's
     mana cost' (North Star; 118.14): a permission `player` has this turn and hasn't used yet."""
     return any(key.startswith(ANY_TYPE + player + ":") for key in game.state.this_turn)
 
 
-def use_any_type_permission(game, player: str) -> None:
+def use_any_type_permission(game: Game, player: str) -> None:
     """The permission is used by the spell whose mana cost needed it; one that could be paid anyway leaves it
     for a later spell (using it then would gain the player nothing and lose it)."""
     key = min(k for k in game.state.this_turn if k.startswith(ANY_TYPE + player + ":"))
@@ -281,7 +286,7 @@ def pay_snow(owner, cost, held_back: Counter) -> tuple:
     return ManaCost(tuple(s for s in cost.symbols if s != "S")), +spent
 
 
-def spendable_on(game, entry, spell: GameObject) -> bool:
+def spendable_on(game: Game, entry, spell: GameObject) -> bool:
     """Whether restricted mana (type, filter on the spell) may be spent to cast `spell` (106.6)."""
     from reference_engine.filters import FilterContext, matches
 
@@ -317,7 +322,7 @@ def spell_targets(chars: Characteristics) -> list:
     return []
 
 
-def cast_permission(game, move: Cast) -> tuple[GameObject, int, ManaCost | None]:
+def cast_permission(game: Game, move: Cast) -> tuple[GameObject, int, ManaCost | None]:
     """The card, the face it is cast with and the cost to pay instead of its mana cost (None: its mana
     cost). From a hand: front face up (712.11). From a graveyard, only with an ability that allows it:
     disturb casts it transformed, back face up, for its disturb cost (702.146a, 712.11a)."""
@@ -331,13 +336,13 @@ def cast_permission(game, move: Cast) -> tuple[GameObject, int, ManaCost | None]
     return _own_object(game, move.player, move.object_id, Zone.HAND, "card"), 0, None
 
 
-def cast(game, move: Cast) -> Procedure:
+def cast(game: Game, move: Cast) -> Procedure:
     """Cast a spell paying its mana cost (601.2a-i)."""
     on_stack, cost = propose(game, move)
     yield from pay_and_become_cast(game, move, on_stack, cost)
 
 
-def propose(game, move: Cast):
+def propose(game: Game, move: Cast):
     """601.2a-e: the spell moves to the stack with its choices announced; the cost still to pay is its
     mana cost with X chosen. Returns (the spell, that cost)."""
     state = game.state
@@ -403,7 +408,7 @@ def announced_division(chars: Characteristics, targets) -> tuple[int, ...]:
     raise EngineLimit(f"dividing {total} among {len(targets)} targets needs a division the case can't announce")
 
 
-def targets_wait_for_costs(game, specs, move: Cast) -> bool:
+def targets_wait_for_costs(game: Game, specs, move: Cast) -> bool:
     """Rule 601.2c with 601.5: targets that are illegal as they are announced may still be chosen if
     choices made later in casting (the objects that pay its costs: tapping a creature for mana) make
     them legal. Returns whether their legality must be checked again once the costs are paid."""
@@ -414,7 +419,7 @@ def targets_wait_for_costs(game, specs, move: Cast) -> bool:
     return False
 
 
-def pay_and_become_cast(game, move: Cast, on_stack: GameObject, cost) -> Procedure:
+def pay_and_become_cast(game: Game, move: Cast, on_stack: GameObject, cost) -> Procedure:
     """601.2f-i: the total cost (reductions applied) is paid, then the spell becomes cast."""
     state = game.state
     if cost is None:
@@ -440,7 +445,7 @@ def alternative_cost(chars: Characteristics):
 WITHOUT_PAYING = ManaCost(())
 
 
-def alternatives(game, player: str, chars: Characteristics) -> list[ManaCost]:
+def alternatives(game: Game, player: str, chars: Characteristics) -> list[ManaCost]:
     """The alternative costs `player` may pay for this spell from their hand: its own, and 'without paying
     its mana cost' from a permanent such as Omniscience (`rule: {cast_without_paying: {player: you}}`)."""
     found = [cost for cost in (alternative_cost(chars),) if cost is not None]
@@ -454,7 +459,7 @@ def phyrexian_symbols(cost: ManaCost | None) -> list[str]:
     return [s for s in cost.symbols if s.endswith("/P")] if cost is not None else []
 
 
-def with_cost_increases(game, player: str, cost: ManaCost) -> ManaCost:
+def with_cost_increases(game: Game, player: str, cost: ManaCost) -> ManaCost:
     """Rule 601.2f: the total cost is the mana cost plus cost increases, e.g. 'each spell a player casts
     costs {1} more to cast for each other spell that player has cast this turn' (a `rule` ability
     {spell_cost_increase_per_other_spell: 1})."""
@@ -465,7 +470,7 @@ def with_cost_increases(game, player: str, cost: ManaCost) -> ManaCost:
     return ManaCost(cost.symbols + (str(extra),)) if extra else cost
 
 
-def cast_with_optional_costs(game, move: Cast) -> Procedure:
+def cast_with_optional_costs(game: Game, move: Cast) -> Procedure:
     """Cast a spell, then ask whether each optional additional cost it has (buyback, 702.27a) is paid.
     The rules announce it in 601.2b and pay it with the rest in 601.2h; asking once the spell's own
     cost is paid gives the same result, since colored costs are paid first either way. An answer
@@ -481,7 +486,7 @@ def cast_with_optional_costs(game, move: Cast) -> Procedure:
         yield from cast(game, move)
     else:
         yield from _cast_with_announcements(game, move, options)
-    chars = characteristics(state, state.objects[state.stack[-1].object_id])
+    chars = characteristics(state, state.objects[state.stack[-1].spell_id])
     for ability in chars.abilities:
         extra = ability.additional_cost if ability.kind == "keyword" else None
         if extra is not None:
@@ -491,7 +496,7 @@ def cast_with_optional_costs(game, move: Cast) -> Procedure:
             yield from _sacrifice_as_additional_cost(game, move.player, ability.data["additional_sacrifice"], chars.name)
 
 
-def _sacrifice_as_additional_cost(game, player: str, filt, name: str) -> Procedure:
+def _sacrifice_as_additional_cost(game: Game, player: str, filt, name: str) -> Procedure:
     """'As an additional cost to cast this spell, sacrifice a creature' (601.2b, 601.2h): a mandatory
     cost, so with nothing to sacrifice the spell can't be cast. Its caster chooses the permanent."""
     from reference_engine.filters import FilterContext, matches
@@ -511,7 +516,7 @@ def _sacrifice_as_additional_cost(game, player: str, filt, name: str) -> Procedu
     ops.sacrifice(game, state.objects[answer.objects[0]])
 
 
-def _ask_yes_no(game, player: str, prompt: str, cost) -> Procedure:
+def _ask_yes_no(game: Game, player: str, prompt: str, cost) -> Procedure:
     decision = Decision(player, "may", prompt, {"cost": str(cost)})
     while True:
         answer = yield decision
@@ -520,7 +525,7 @@ def _ask_yes_no(game, player: str, prompt: str, cost) -> Procedure:
         game.state.rejection = f"answer yes or no: {prompt}"
 
 
-def _cast_with_announcements(game, move: Cast, options: list[ManaCost]) -> Procedure:
+def _cast_with_announcements(game: Game, move: Cast, options: list[ManaCost]) -> Procedure:
     state = game.state
     on_stack, cost = propose(game, move)
     name = characteristics(state, on_stack).name
@@ -561,7 +566,7 @@ def _cast_with_announcements(game, move: Cast, options: list[ManaCost]) -> Proce
             state.rejection = f"{exc}; answer again, from the first question"
 
 
-def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Procedure:
+def _ask_optional_cost(game: Game, player: str, keyword: str, cost, name: str) -> Procedure:
     state = game.state
     decision = Decision(player, "may", f"pay {keyword} {cost} for {name}?", {"cost": str(cost)})
     while True:
@@ -573,7 +578,7 @@ def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Proc
             return
         saved = state.save()
         try:
-            yield from pay_mana(game, player, cost, 0, answer.payments, spell=state.objects[state.stack[-1].object_id])
+            yield from pay_mana(game, player, cost, 0, answer.payments, spell=state.objects[state.stack[-1].spell_id])
         except Illegal as exc:
             state.restore(saved)
             state.rejection = str(exc)
@@ -584,7 +589,7 @@ def _ask_optional_cost(game, player: str, keyword: str, cost, name: str) -> Proc
 
 
 # --- activated abilities ---------------------------------------------------------------------
-def activate(game, move: Activate) -> Procedure:
+def activate(game: Game, move: Activate) -> Procedure:
     state = game.state
     obj = _own_object(game, move.player, move.object_id, Zone.BATTLEFIELD, "permanent")
     chars = characteristics(state, obj)
@@ -655,7 +660,7 @@ def activate(game, move: Activate) -> Procedure:
         _sacrifice_cost(game, move, obj, cost)
 
 
-def check_life_payment(game, player: str, amount: int) -> None:
+def check_life_payment(game: Game, player: str, amount: int) -> None:
     """Rules 118.3, 119.4: a player can pay life only if their life total is at least that much; and
     not at all (more than 0) if losing life can't happen to them (614.17b)."""
     from reference_engine.rule_effects import life_total_cant_change
@@ -666,14 +671,14 @@ def check_life_payment(game, player: str, amount: int) -> None:
         raise Illegal(f"paying {amount} life needs a life total of at least {amount} (rules 118.3, 119.4)")
 
 
-def check_not_prohibited(game, obj: GameObject) -> None:
+def check_not_prohibited(game: Game, obj: GameObject) -> None:
     """Rule 602.5: a player can't begin to activate an ability that's prohibited from being activated."""
     reason = restrictions.activation_prohibition(game, obj)
     if reason:
         raise Illegal(reason)
 
 
-def _check_once_each_turn(game, obj: GameObject, index: int, data) -> None:
+def _check_once_each_turn(game: Game, obj: GameObject, index: int, data) -> None:
     """'Activate only once each turn' (602.1b): an instruction that functions at all times."""
     if data.get("limit") != "once_each_turn":
         return
@@ -687,7 +692,7 @@ def _with_data(ability: Ability, data) -> Ability:
     return ability if data is ability.data else Ability(ability.kind, data, ability.keyword)
 
 
-def _check_loyalty(game, player: str, obj: GameObject, chars: Characteristics, cost: Cost) -> None:
+def _check_loyalty(game: Game, player: str, obj: GameObject, chars: Characteristics, cost: Cost) -> None:
     """Rule 606.3: main phase, own turn, empty stack, once per turn per permanent; 606.6 for minus costs."""
     reason = sorcery_timing(game, player)
     if reason:
@@ -698,7 +703,7 @@ def _check_loyalty(game, player: str, obj: GameObject, chars: Characteristics, c
         raise Illegal(f"{chars.name} has too few loyalty counters to pay {cost.loyalty} (rule 606.6)")
 
 
-def _sacrifice_cost(game, move: Activate, obj: GameObject, cost: Cost) -> None:
+def _sacrifice_cost(game: Game, move: Activate, obj: GameObject, cost: Cost) -> None:
     if len(move.sacrifice) != 1:
         raise Illegal("choose exactly one permanent to sacrifice for this cost")
     victim = _own_object(game, move.player, move.sacrifice[0], Zone.BATTLEFIELD, "permanent")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dataclasses import dataclass
 
 from reference_engine import ops
@@ -10,8 +12,11 @@ from reference_engine.model import DecisionKind, GameObject, Target, Zone
 from reference_engine.moves import Decision, DeclareAttackers, DeclareBlockers, Illegal, Procedure
 from reference_engine.state import Combat
 
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
-def _why_cant_attack(game, obj: GameObject) -> str | None:
+
+def _why_cant_attack(game: Game, obj: GameObject) -> str | None:
     chars = characteristics(game.state, obj)
     if "Creature" not in chars.types:
         return "is not a creature"
@@ -32,7 +37,7 @@ def _why_cant_attack(game, obj: GameObject) -> str | None:
     return None
 
 
-def declare_attackers(game) -> Procedure:
+def declare_attackers(game: Game) -> Procedure:
     """Rule 508.1. Asked only if some creature could attack. Returns whether any creature attacks."""
     state = game.state
     state.combat = state.combat or Combat()
@@ -49,7 +54,7 @@ def declare_attackers(game) -> Procedure:
             state.rejection = str(exc)
 
 
-def _apply_attackers(game, move: DeclareAttackers) -> None:
+def _apply_attackers(game: Game, move: DeclareAttackers) -> None:
     state = game.state
     seen: set[int] = set()
     for attacker_id, defender in move.attacks:
@@ -68,25 +73,25 @@ def _apply_attackers(game, move: DeclareAttackers) -> None:
         obj = state.objects[attacker_id]
         if not characteristics(state, obj).has_keyword("Vigilance"):
             ops.tap(game, obj)
-        state.combat.attackers[attacker_id] = defender
+        state.combat_now.attackers[attacker_id] = defender
     for attacker_id, defender in move.attacks:
         ops.emit(game, "attacks", object_id=attacker_id, uid=state.objects[attacker_id].uid, defender=defender)
 
 
-def _check_defender(game, defender: Target) -> None:
+def _check_defender(game: Game, defender: Target) -> None:
     state = game.state
     if defender.kind == "player":
         if defender.value == state.active or defender.value not in state.players:
             raise Illegal(f"{defender.value} is not an opponent who can be attacked")
         return
-    obj = state.objects.get(defender.value)
+    obj = state.objects.get(defender.object_id)
     chars = characteristics(state, obj) if obj else None
-    if chars is None or obj.zone is not Zone.BATTLEFIELD or "Planeswalker" not in chars.types \
+    if obj is None or chars is None or obj.zone is not Zone.BATTLEFIELD or "Planeswalker" not in chars.types \
             or chars.controller == state.active:
         raise Illegal("only an opponent or a planeswalker an opponent controls can be attacked")
 
 
-def declare_blockers(game) -> Procedure:
+def declare_blockers(game: Game) -> Procedure:
     """Rule 509.1: the defending player declares blockers, if they have a creature that could block."""
     state = game.state
     defender = next(p for p in state.turn_order if p != state.active)
@@ -105,9 +110,9 @@ def declare_blockers(game) -> Procedure:
             state.rejection = str(exc)
 
 
-def _apply_blockers(game, move: DeclareBlockers, candidates: list[int]) -> None:
+def _apply_blockers(game: Game, move: DeclareBlockers, candidates: list[int]) -> None:
     state = game.state
-    combat = state.combat
+    combat = state.combat_now
     blocks: dict[int, list[int]] = {}
     for blocker_id, attacker_id in move.blocks:
         if blocker_id not in candidates:
@@ -135,7 +140,7 @@ def _apply_blockers(game, move: DeclareBlockers, candidates: list[int]) -> None:
     combat.blocked = {a for ids in blocks.values() for a in ids}
 
 
-def has_first_strike_step(game) -> bool:
+def has_first_strike_step(game: Game) -> bool:
     state = game.state
     if not state.combat:
         return False
@@ -143,12 +148,12 @@ def has_first_strike_step(game) -> bool:
     return any(_strikes(game, i, first=True) for i in fighters if i in state.objects)
 
 
-def _strikes(game, object_id: int, *, first: bool) -> bool:
+def _strikes(game: Game, object_id: int, *, first: bool) -> bool:
     chars = characteristics(game.state, game.state.objects[object_id])
     double = chars.has_keyword("Double strike")
     if first:
         return chars.has_keyword("First strike") or double
-    return double or not chars.has_keyword("First strike") or object_id not in game.state.combat.first_strike_dealt
+    return double or not chars.has_keyword("First strike") or object_id not in game.state.combat_now.first_strike_dealt
 
 
 @dataclass
@@ -168,7 +173,7 @@ class _Dealer:
         return len(self.blockers) > 1 or (self.excess_to is not None and bool(self.blockers))
 
 
-def combat_damage(game, *, first_strike: bool, split_steps: bool) -> Procedure:
+def combat_damage(game: Game, *, first_strike: bool, split_steps: bool) -> Procedure:
     """Rule 510: the active player announces how each attacking creature assigns its combat damage,
     then the defending player for each blocking creature (510.1); then all of it is dealt at once (510.2)."""
     state = game.state
@@ -178,7 +183,7 @@ def combat_damage(game, *, first_strike: bool, split_steps: bool) -> Procedure:
     attackers, blockers = [], []
     for attacker_id, defender in list(combat.attackers.items()):
         obj = state.objects.get(attacker_id)
-        if not _in_combat(state, obj) or (split_steps and not _deals_now(game, attacker_id, first_strike)):
+        if obj is None or not _in_combat(state, obj) or (split_steps and not _deals_now(game, attacker_id, first_strike)):
             continue
         chars = characteristics(state, obj)
         power = chars.power or 0
@@ -194,7 +199,7 @@ def combat_damage(game, *, first_strike: bool, split_steps: bool) -> Procedure:
             attackers.append(_Dealer(attacker_id, source, power, [], None, [(defender, power)]))
     for blocker_id, attacker_ids in combat.blockers.items():
         obj = state.objects.get(blocker_id)
-        if not _in_combat(state, obj) or (split_steps and not _deals_now(game, blocker_id, first_strike)):
+        if obj is None or not _in_combat(state, obj) or (split_steps and not _deals_now(game, blocker_id, first_strike)):
             continue
         power = characteristics(state, obj).power or 0
         targets = [a for a in attacker_ids if _in_combat(state, state.objects.get(a))]  # 510.1d
@@ -207,16 +212,16 @@ def combat_damage(game, *, first_strike: bool, split_steps: bool) -> Procedure:
         for dealer in dealers:
             assignments.extend((dealer.source, to, amount) for to, amount in chosen[dealer.object_id] if amount > 0)
     if first_strike:
-        combat.first_strike_dealt |= {s.object_id for s, _, _ in assignments}
+        combat.first_strike_dealt |= {s.object_id for s, _, _ in assignments if s.object_id is not None}
     for source, target, amount in assignments:
         yield from ops.damage(game, source, target, amount, combat=True)
 
 
-def _defending_player(game) -> str:
+def _defending_player(game: Game) -> str:
     return next(p for p in game.state.players if p != game.state.active)
 
 
-def _announce(game, player: str, dealers: list[_Dealer]) -> Procedure:
+def _announce(game: Game, player: str, dealers: list[_Dealer]) -> Procedure:
     """`player`'s damage assignment for `dealers`: asked when one of them has a real choice, and
     checked as a whole (510.1e); an illegal one is rejected and asked again. Returns object id ->
     [(recipient, amount)]."""
@@ -237,7 +242,7 @@ def _announce(game, player: str, dealers: list[_Dealer]) -> Procedure:
         game.state.rejection = f"{problem}; assign again (rule 510.1e)"
 
 
-def _assignment_problem(game, choosing: list[_Dealer], given: dict[int, list[tuple[Target, int]]]) -> str | None:
+def _assignment_problem(game: Game, choosing: list[_Dealer], given: dict[int, list[tuple[Target, int]]]) -> str | None:
     """Why a damage assignment breaks 510.1c-d or 702.19b, or None."""
     state = game.state
     by_id = {d.object_id: d for d in choosing}
@@ -262,7 +267,7 @@ def _assignment_problem(game, choosing: list[_Dealer], given: dict[int, list[tup
             if to not in allowed and amount:
                 return f"{name} can't assign combat damage to {game.describe_target(to)} (rules 510.1c-d, 702.19b)"
         beyond = sum(amount for to, amount in split if to == dealer.excess_to)
-        if beyond:
+        if beyond and dealer.excess_to is not None:
             short = [b for b in dealer.blockers
                      if received.get(b, 0) < lethal_damage(dealer.source, state.objects[b], state)]
             if short:
@@ -271,17 +276,17 @@ def _assignment_problem(game, choosing: list[_Dealer], given: dict[int, list[tup
     return None
 
 
-def _name(game, object_id: int) -> str:
+def _name(game: Game, object_id: int) -> str:
     obj = game.state.objects.get(object_id)
     return characteristics(game.state, obj).name if obj is not None else f"object {object_id}"
 
 
-def _deals_now(game, object_id: int, first_strike: bool) -> bool:
+def _deals_now(game: Game, object_id: int, first_strike: bool) -> bool:
     chars = characteristics(game.state, game.state.objects[object_id])
     has_first = chars.has_keyword("First strike") or chars.has_keyword("Double strike")
     if first_strike:
         return has_first
-    return chars.has_keyword("Double strike") or object_id not in game.state.combat.first_strike_dealt
+    return chars.has_keyword("Double strike") or object_id not in game.state.combat_now.first_strike_dealt
 
 
 def _in_combat(state, obj: GameObject | None) -> bool:
@@ -289,14 +294,14 @@ def _in_combat(state, obj: GameObject | None) -> bool:
     return obj is not None and obj.zone is Zone.BATTLEFIELD and "Creature" in characteristics(state, obj).types
 
 
-def blocking(game, attacker_id: int) -> list[int]:
+def blocking(game: Game, attacker_id: int) -> list[int]:
     """The creatures blocking an attacker now, in the order they were declared as blockers."""
     state = game.state
-    return [b for b, ids in state.combat.blockers.items()
+    return [b for b, ids in state.combat_now.blockers.items()
             if attacker_id in ids and _in_combat(state, state.objects.get(b))]
 
 
-def assign_blocked(game, source, blockers: list[int], defender: Target, power: int, trample: bool):
+def assign_blocked(game: Game, source, blockers: list[int], defender: Target, power: int, trample: bool):
     """A blocked creature's combat damage (510.1c, 702.19b-d). With no creature blocking it any more it
     assigns none, unless it has trample: then all of it goes to the player or planeswalker it attacks.
     Blocked by one creature without trample: all to that creature. Otherwise the case format's default
@@ -331,6 +336,6 @@ def lethal_damage(source, blocker: GameObject, state) -> int:
     return max(0, (characteristics(state, blocker).toughness or 0) - blocker.damage)
 
 
-def end_combat(game) -> None:
+def end_combat(game: Game) -> None:
     """Rule 511.3: at the end of combat, all creatures are removed from combat."""
     game.state.combat = None

@@ -5,9 +5,12 @@ Used by intervening-if clauses (rule 603.4) and by effects that check something 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from reference_engine.filters import FilterContext, matches
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
 GameCondition = Callable[[Any, Any, Any], bool]  # (game, value, ctx) -> bool
 GAME_CONDITIONS: dict[str, GameCondition] = {}
@@ -38,14 +41,14 @@ def _in_range(count: int, bounds: dict[str, int]) -> bool:
 
 
 @game_condition("spells_cast_this_turn")
-def _spells_cast_this_turn(game, value, ctx) -> bool:
+def _spells_cast_this_turn(game: Game, value, ctx) -> bool:
     """{player: you, max: 0}: how many spells that player cast this turn, from the turn record."""
     player = ctx.controller if value.get("player", "you") == "you" else value["player"]
     return _in_range(game.state.spells_cast[player], value)
 
 
 @game_condition("spells_cast_last_turn")
-def _spells_cast_last_turn(game, value, ctx) -> bool:
+def _spells_cast_last_turn(game: Game, value, ctx) -> bool:
     """{total: {max: 0}} counts all players' spells last turn; {any_player: {min: 2}} one player's."""
     counts = game.state.previous_turn_spells
     if "total" in value:
@@ -56,7 +59,7 @@ def _spells_cast_last_turn(game, value, ctx) -> bool:
 
 
 @game_condition("you_control")
-def _you_control(game, value, ctx) -> bool:
+def _you_control(game: Game, value, ctx) -> bool:
     """{filter: {...}, min: N}: how many permanents matching the filter you control."""
     fctx = FilterContext(ctx.controller, ctx.source_id)
     filt = dict(value.get("filter", {}), controller="you")
@@ -65,12 +68,12 @@ def _you_control(game, value, ctx) -> bool:
 
 
 @game_condition("day_night")
-def _day_night(game, value, ctx) -> bool:
+def _day_night(game: Game, value, ctx) -> bool:
     return (game.state.day_night or "neither") == value
 
 
 @game_condition("source_counters")
-def _source_counters(game, value, ctx) -> bool:
+def _source_counters(game: Game, value, ctx) -> bool:
     """{kind: "+1/+1", max: 0}: counters on the source, or on it as it last existed on the
     battlefield ('if it had no +1/+1 counters on it')."""
     from reference_engine.effects import last_known_counters
@@ -79,7 +82,7 @@ def _source_counters(game, value, ctx) -> bool:
 
 
 @game_condition("source_toughness")
-def _source_toughness(game, value, ctx) -> bool:
+def _source_toughness(game: Game, value, ctx) -> bool:
     """{max: 3}: the source's toughness ('if its toughness is 3 or less'); false once it has left
     the battlefield, as such a condition is checked again on resolution (603.4)."""
     from reference_engine.layers import characteristics

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reference_engine import ops
 from reference_engine.copying import card_for_token_copy, token_copy_card
@@ -13,10 +13,13 @@ from reference_engine.model import CardDef, Target, Zone
 from reference_engine.moves import Decision, Procedure
 from reference_engine.targets import is_legal
 
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+
 
 # --- blight ------------------------------------------------------------------------------------
 @effect("blight")
-def _blight(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _blight(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{amount: N, optional: true, then: [...]}: put N -1/-1 counters on a creature you control
     (701.68a); with `optional`, 'you may blight N. If you do, [then]'. A player with no creature
     can't blight (701.68b). The creature chosen is 'blighted' afterwards (701.68c).
@@ -46,7 +49,7 @@ def _blight(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     yield from run(game, ctx, params.get("then", []))
 
 
-def _creature_you_control(game, object_id: int, player: str) -> bool:
+def _creature_you_control(game: Game, object_id: int, player: str) -> bool:
     obj = game.state.objects.get(object_id)
     if obj is None or obj.zone is not Zone.BATTLEFIELD:
         return False
@@ -54,7 +57,7 @@ def _creature_you_control(game, object_id: int, player: str) -> bool:
     return "Creature" in chars.types and chars.controller == player
 
 
-def _blight_choice_problem(game, chosen, player: str, optional: bool) -> str | None:
+def _blight_choice_problem(game: Game, chosen, player: str, optional: bool) -> str | None:
     if chosen is None or (not chosen and not optional):
         return "choose a creature you control to blight" + (" (or none)" if optional else "")
     if len(chosen) > 1:
@@ -68,7 +71,7 @@ def _blight_choice_problem(game, chosen, player: str, optional: bool) -> str | N
 
 # --- token copies ------------------------------------------------------------------------------
 @effect("create_token_copy")
-def _create_token_copy(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _create_token_copy(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{of: ref, tapped: bool, attacking: bool, abilities: [...]}: 'create a [tapped and attacking]
     token that's a copy of [it], except it has [abilities]'.
 
@@ -90,7 +93,7 @@ def _create_token_copy(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     ctx.memory["it"] = made
 
 
-def _copies(game, ctx: Ctx, ref: Any, extra) -> list[tuple[CardDef, int]]:
+def _copies(game: Game, ctx: Ctx, ref: Any, extra) -> list[tuple[CardDef, int]]:
     """Token definitions for each object `ref` names: a permanent's copiable values, a card's front face
     (707.8a, 712.8a), or the last known values of one that has left the battlefield (608.2h)."""
     state = game.state
@@ -107,7 +110,7 @@ def _copies(game, ctx: Ctx, ref: Any, extra) -> list[tuple[CardDef, int]]:
     return out
 
 
-def _attack_target(game, controller: str) -> Procedure:
+def _attack_target(game: Game, controller: str) -> Procedure:
     """Rule 508.4: the controller of a creature put onto the battlefield attacking chooses which
     defending player or planeswalker it attacks. Outside combat it enters, but not attacking."""
     state = game.state
@@ -128,7 +131,7 @@ def _attack_target(game, controller: str) -> Procedure:
 
 
 @effect("become_copy")
-def _become_copy(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _become_copy(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Choose a [filter] on the battlefield. [What] becomes a copy of that creature [until end of
     turn]': a copy effect in layer 1 (707.2), with its own timestamp (613.2)."""
     from reference_engine.copying import copiable_for_permanent
@@ -155,7 +158,7 @@ def _become_copy(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 
 @effect("copy_spell")
-def _copy_spell(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _copy_spell(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Copy target instant or sorcery spell. You may choose new targets for the copy' (707.10): the
     copy is put on the stack, not cast, owned and controlled by the player who copied it, with the
     spell's characteristics (both faces of a double-faced spell, 707.10g) and the choices made for it,
@@ -206,7 +209,7 @@ def spell_copy_card(card: CardDef, exceptions: dict[str, Any] | None) -> CardDef
     return CardDef(name=card.name, layout=card.layout, faces=faces)
 
 
-def _new_targets(game, controller: str, copy, specs, old: tuple[Target, ...]) -> Procedure:
+def _new_targets(game: Game, controller: str, copy, specs, old: tuple[Target, ...]) -> Procedure:
     """707.10c: the player may leave any target unchanged, even an illegal one; a new one must be legal."""
     state = game.state
     decision = Decision(controller, "targets", f"choose new targets for the copy of {copy.card.name}",

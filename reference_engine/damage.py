@@ -19,7 +19,7 @@ an effect that no longer has anything to modify (the damage is already all preve
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reference_engine import prevention
 from reference_engine.filters import FilterContext, matches
@@ -29,8 +29,11 @@ from reference_engine.moves import Procedure
 from reference_engine.limits import EngineLimit
 from reference_engine.replacement import Applicable, choose_order
 
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
-def applicable(game, source, target: Target, *, combat: bool) -> list[Applicable]:
+
+def applicable(game: Game, source, target: Target, *, combat: bool) -> list[Applicable]:
     """Every replacement and prevention effect that would modify this damage event, in timestamp order.
     `spec` is (kind, effect): kind 'multiply', 'prevent_n', 'prevent_all' or 'shield'."""
     state = game.state
@@ -65,14 +68,14 @@ def applicable(game, source, target: Target, *, combat: bool) -> list[Applicable
 PREVENTION_KINDS = ("prevent_n", "prevent_all", "shield", "next_instance")
 
 
-def _receiver(game, target: Target):
+def _receiver(game: Game, target: Target):
     if target.kind == "object":
-        obj = game.state.objects.get(target.value)
+        obj = game.state.objects.get(target.object_id)
         return obj if obj is not None and obj.zone is Zone.BATTLEFIELD else None
     return None
 
 
-def _covers(game, spec: dict[str, Any], source, target: Target, receiver, ctx: FilterContext) -> bool:
+def _covers(game: Game, spec: dict[str, Any], source, target: Target, receiver, ctx: FilterContext) -> bool:
     """The effect's filters on the source ('a red source you control') and on what is dealt damage."""
     state = game.state
     if "source" in spec:
@@ -123,15 +126,15 @@ def _outcome(order: list[Applicable], amount: int) -> tuple[int, tuple[tuple[int
     return amount, tuple(sorted(used.items()))
 
 
-def affected_player(game, target: Target) -> str:
+def affected_player(game: Game, target: Target) -> str:
     """616.1: the player dealt damage, or the controller of the permanent dealt damage."""
     if target.kind == "player":
         return str(target.value)
-    obj = game.state.objects[target.value]
+    obj = game.state.objects[target.object_id]
     return characteristics(game.state, obj).controller
 
 
-def choose(game, source, target: Target, amount: int, *, combat: bool,
+def choose(game: Game, source, target: Target, amount: int, *, combat: bool,
            self_replacements: tuple[Applicable, ...] = ()) -> Procedure:
     """The order to apply this event's effects in, asked of the affected player when it matters. The
     spell's own self-replacement effects come first (614.15, 616.1a); the player orders the others."""
@@ -148,7 +151,7 @@ def self_replacement(source_uid: int | None, source_name: str, amount: int) -> A
     return Applicable(source_uid, source_name, 0, ("set", {"amount": amount}))
 
 
-def modified_amount(game, source, target: Target, amount: int, *, combat: bool,
+def modified_amount(game: Game, source, target: Target, amount: int, *, combat: bool,
                     order: tuple[Applicable, ...] | None = None) -> int:
     """The damage actually dealt once every effect has been applied in `order` (the effects still
     applicable, 616.1f; the self-replacements in it first); shields used are reduced. Without an order,
@@ -179,7 +182,7 @@ def modified_amount(game, source, target: Target, amount: int, *, combat: bool,
     return amount
 
 
-def _after_prevention(game, target: Target, effects: list[Applicable], used: dict[int, int], prevented: int) -> None:
+def _after_prevention(game: Game, target: Target, effects: list[Applicable], used: dict[int, int], prevented: int) -> None:
     """615.5: the rest of a prevention effect ('for each 1 damage prevented this way, put a +1/+1 counter on
     that creature', 'you gain life equal to the damage prevented this way') happens right after the
     prevention; abilities that trigger on damage being prevented trigger (615.13)."""

@@ -8,22 +8,27 @@ before each priority; `become` transforms the permanents as it becomes day or ni
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from reference_engine.layers import characteristics
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
 #: The keyword whose permanents transform as it becomes `designation`, and the face they must have up.
 TRANSFORMS_AS_IT_BECOMES = {"night": ("Daybound", 0), "day": ("Nightbound", 1)}
 
 
-def _with_keyword(game, keyword: str):
+def _with_keyword(game: Game, keyword: str):
     return [o for o in game.state.battlefield() if characteristics(game.state, o).has_keyword(keyword)]
 
 
-def _keywords_on_battlefield(game) -> set[str]:
+def _keywords_on_battlefield(game: Game) -> set[str]:
     state = game.state
     return {a.keyword for o in state.battlefield() for a in characteristics(state, o).abilities if a.kind == "keyword"}  # type: ignore[misc]
 
 
-def check_designation(game) -> None:
+def check_designation(game: Game) -> None:
     """702.145d/g: a daybound permanent makes it day if it is neither; a nightbound one makes it night
     if it is neither and no daybound permanent is on the battlefield."""
     state = game.state
@@ -36,7 +41,7 @@ def check_designation(game) -> None:
         become(game, "night")
 
 
-def transform_mismatched(game) -> None:
+def transform_mismatched(game: Game) -> None:
     """702.145c/f: a daybound permanent front face up at night, or a nightbound one back face up by
     day, is transformed at once (not a state-based action)."""
     state = game.state
@@ -45,7 +50,7 @@ def transform_mismatched(game) -> None:
     _transform_all(game, *TRANSFORMS_AS_IT_BECOMES[state.day_night])
 
 
-def enforce(game) -> None:
+def enforce(game: Game) -> None:
     """What daybound and nightbound say must hold at any time (702.145c, d, f, g). Once it holds, it
     keeps holding until the state's version changes (the designation, or what is on the battlefield)."""
     state = game.state
@@ -56,7 +61,7 @@ def enforce(game) -> None:
     state.now().day_night_enforced = True
 
 
-def become(game, designation: str) -> None:
+def become(game: Game, designation: str) -> None:
     """It becomes day or night (731.1); daybound/nightbound permanents transform as it does
     (702.145b/e), immediately, not as a state-based action."""
     from reference_engine.ops import emit
@@ -71,7 +76,7 @@ def become(game, designation: str) -> None:
     emit(game, "day_night", was=was, now=designation)
 
 
-def _transform_all(game, keyword: str, face: int) -> None:
+def _transform_all(game: Game, keyword: str, face: int) -> None:
     from reference_engine.ops import transform
 
     for obj in _with_keyword(game, keyword):
@@ -79,7 +84,7 @@ def _transform_all(game, keyword: str, face: int) -> None:
             transform(game, obj, by_day_night=True)
 
 
-def untap_step_check(game) -> None:
+def untap_step_check(game: Game) -> None:
     """Rule 502.2 / 731.2: before untapping, day becomes night if the previous turn's active player
     cast no spells during that turn, and night becomes day if they cast two or more. If it is
     neither, the check doesn't happen (731.2c)."""

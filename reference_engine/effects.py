@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from reference_engine import ops
 from reference_engine.carddefs import predefined_token, token_card
@@ -21,6 +21,9 @@ from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import MODIFIERS, characteristics
 from reference_engine.model import ContinuousEffect, Emblem, GameObject, StackItem, Target, Zone
 from reference_engine.moves import Decision, Procedure
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
 
 @dataclass
@@ -53,7 +56,7 @@ def effect(name: str) -> Callable[[Effect], Effect]:
     return register
 
 
-def run(game, ctx: Ctx, steps: list[dict[str, Any]]) -> Procedure:
+def run(game: Game, ctx: Ctx, steps: list[dict[str, Any]]) -> Procedure:
     for step in steps or []:
         ((name, params),) = step.items()
         fn = EFFECTS.get(name)
@@ -65,13 +68,13 @@ def run(game, ctx: Ctx, steps: list[dict[str, Any]]) -> Procedure:
 
 
 # --- references and values -------------------------------------------------------------------
-def source(game, ctx: Ctx) -> GameObject | None:
+def source(game: Game, ctx: Ctx) -> GameObject | None:
     """The source if it is still the same object (608.2h); None if it has left its zone."""
     obj = game.state.objects.get(ctx.source_id) if ctx.source_id is not None else None
     return obj
 
 
-def objects(game, ctx: Ctx, ref: Any) -> list[GameObject]:
+def objects(game: Game, ctx: Ctx, ref: Any) -> list[GameObject]:
     state = game.state
     if ref == "self":
         obj = source(game, ctx)
@@ -80,7 +83,7 @@ def objects(game, ctx: Ctx, ref: Any) -> list[GameObject]:
         index = int(ref.split(".")[1])
         if index >= len(ctx.targets) or not ctx.legal[index] or ctx.targets[index].kind != "object":
             return []
-        obj = state.objects.get(ctx.targets[index].value)
+        obj = state.objects.get(ctx.targets[index].object_id)
         return [obj] if obj is not None else []
     if ref in ("it", "blighted"):  # what an earlier step made or chose; the blighted creature (701.68c)
         return [state.objects[i] for i in ctx.memory.get(ref, []) if i in state.objects]
@@ -104,7 +107,7 @@ def objects(game, ctx: Ctx, ref: Any) -> list[GameObject]:
     raise KeyError(f"unknown object reference {ref!r}")
 
 
-def targets_of(game, ctx: Ctx, ref: Any) -> list[Target]:
+def targets_of(game: Game, ctx: Ctx, ref: Any) -> list[Target]:
     """Players or objects: for effects such as damage that can affect either."""
     if isinstance(ref, str) and ref.startswith("target."):
         index = int(ref.split(".")[1])
@@ -118,7 +121,7 @@ def targets_of(game, ctx: Ctx, ref: Any) -> list[Target]:
     return [Target("object", o.id) for o in objects(game, ctx, ref)]
 
 
-def value(game, ctx: Ctx, expr: Any) -> int:
+def value(game: Game, ctx: Ctx, expr: Any) -> int:
     if isinstance(expr, int):
         return expr
     if expr == "X":
@@ -161,14 +164,14 @@ def value(game, ctx: Ctx, expr: Any) -> int:
     raise KeyError(f"unknown value {expr!r}")
 
 
-def spell_x_of_event(game, ctx: Ctx) -> int:
+def spell_x_of_event(game: Game, ctx: Ctx) -> int:
     """Rule 107.3e: an ability that refers to the X in another object's cost uses that object's X,
     here the value chosen for the spell whose casting triggered it (0 if it had none)."""
     spell = game.state.objects.get(ctx.event.get("object_id", -1))
     return (spell.x or 0) if spell is not None else 0
 
 
-def last_known_counters(game, object_id: int | None, kind: str) -> int:
+def last_known_counters(game: Game, object_id: int | None, kind: str) -> int:
     """Counters of a kind on an object on the battlefield, or on it as it last existed there (113.7a)."""
     obj = game.state.objects.get(object_id) if object_id is not None else None
     if obj is not None and obj.zone is Zone.BATTLEFIELD:
@@ -177,7 +180,7 @@ def last_known_counters(game, object_id: int | None, kind: str) -> int:
     return lki.counters.get(kind, 0) if lki is not None else 0
 
 
-def last_known_counter_kinds(game, object_id: int | None) -> list[str]:
+def last_known_counter_kinds(game: Game, object_id: int | None) -> list[str]:
     """The kinds of counter on an object on the battlefield, or on it as it last existed there."""
     obj = game.state.objects.get(object_id) if object_id is not None else None
     if obj is not None and obj.zone is Zone.BATTLEFIELD:
@@ -186,14 +189,14 @@ def last_known_counter_kinds(game, object_id: int | None) -> list[str]:
     return [k for k, n in lki.counters.items() if n > 0] if lki is not None else []
 
 
-def last_known_source(game, ctx: Ctx):
+def last_known_source(game: Game, ctx: Ctx):
     """The source's characteristics as it last existed on the battlefield (113.7a), if it left it
     after the ability was put on the stack; otherwise those it had then."""
     last = ops.last_known(game, ctx.source_id) if ctx.source_id is not None else None
     return last if last is not None else ctx.snapshot
 
 
-def _damage_source(game, ctx: Ctx) -> ops.DamageSource:
+def _damage_source(game: Game, ctx: Ctx) -> ops.DamageSource:
     obj = source(game, ctx)
     if obj is not None:
         return ops.DamageSource.of(game, obj)
@@ -202,7 +205,7 @@ def _damage_source(game, ctx: Ctx) -> ops.DamageSource:
 
 # --- the effects ------------------------------------------------------------------------------
 @effect("damage")
-def _damage(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _damage(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'[Source] deals N damage to [target]' (or to each of them: {all: filter}). `instead: {if, amount}`:
     '... deals 4 damage instead if you control three or more artifacts', a self-replacement (614.15)."""
     from reference_engine.damage import self_replacement
@@ -217,7 +220,7 @@ def _damage(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 
 @effect("damage_divided")
-def _damage_divided(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _damage_divided(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'[Source] deals N damage divided as you choose among one or two targets': each target is dealt the
     share announced for it as the spell was cast (601.2d); a target that became illegal is dealt nothing,
     and the others keep their shares (608.2b)."""
@@ -228,7 +231,7 @@ def _damage_divided(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 
 @effect("destroy")
-def _destroy(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _destroy(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """Later steps count what was destroyed ('for each creature destroyed this way': `destroyed_count`)."""
     moved = ops.destroy_together(game, objects(game, ctx, params["what"]),  # one event, however many (603.10a)
                                  can_regenerate=not params.get("cant_be_regenerated"))
@@ -236,7 +239,7 @@ def _destroy(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("tap")
-def _tap(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _tap(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Tap target permanent'."""
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is Zone.BATTLEFIELD:
@@ -244,14 +247,14 @@ def _tap(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("sacrifice")
-def _sacrifice(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _sacrifice(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     victims = [obj for obj in objects(game, ctx, params["what"]) if obj.zone is Zone.BATTLEFIELD]
     if victims:  # one event, however many (603.10a)
         ops.sacrifice_together(game, victims)
 
 
 @effect("counter")
-def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _counter(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """Rule 701.6a: a countered spell or ability is removed from the stack, and none of its effects
     occur; a countered spell is put into its owner's graveyard. A spell that can't be countered stays
     (101.2)."""
@@ -275,7 +278,7 @@ def _counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("return_to_battlefield")
-def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _return_to_battlefield(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{what, transformed, counters: {"+1/+1": 1 or X}, is: [effects], under: owner}: '... return it to the battlefield [with a
     +1/+1 counter]'; 'is: [{add_subtypes: ...}]' for 'that creature is a Zombie in addition ...', which
     applies as it enters (611.2e). Later steps call what entered 'it'."""
@@ -296,7 +299,7 @@ def _return_to_battlefield(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 
 @effect("regenerate")
-def _regenerate(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _regenerate(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Regenerate target creature': a shield replacing its next destruction this turn (614.8)."""
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is Zone.BATTLEFIELD:
@@ -304,14 +307,14 @@ def _regenerate(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("this_turn")
-def _this_turn(game, ctx: Ctx, params: str) -> None:
+def _this_turn(game: Game, ctx: Ctx, params: str) -> None:
     """'Damage can't be prevented this turn' (damage_cant_be_prevented, 615.12), 'players can't gain life
     this turn' (players_cant_gain_life, 614.17): a rule changed until the cleanup step."""
     game.state.this_turn.add(params)
 
 
 @effect("reflexive")
-def _reflexive(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _reflexive(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'When you do, [effect]': a reflexive triggered ability (603.12), created already triggered by what
     the resolving ability just did; it goes on the stack the next time a player would receive priority."""
     from reference_engine.state import PendingTrigger
@@ -323,14 +326,14 @@ def _reflexive(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("enter_under_your_control")
-def _enter_under_your_control(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _enter_under_your_control(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """{filter}: 'if a [creature] would enter the battlefield under an opponent's control this turn, it
     enters under your control instead' (a replacement effect, 614.1; applied first, 616.1b)."""
     game.state.entering_control.append((ctx.controller, dict(params["filter"])))
 
 
 @effect("skip_next")
-def _skip_next(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _skip_next(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Target player skips their next draw step' (614.1b, 614.10)."""
     for target in targets_of(game, ctx, params["player"]):
         if target.kind == "player":
@@ -338,7 +341,7 @@ def _skip_next(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("delayed_trigger")
-def _delayed_trigger(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _delayed_trigger(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """{ability: {triggered: {when, effect}}}: 'sacrifice that creature at the beginning of the next end
     step' creates a delayed triggered ability (603.7). Its source is this spell or ability's source and
     its controller this one's controller (603.7d-e); 'it' in its effect is what 'it' is now."""
@@ -355,7 +358,7 @@ def _delayed_trigger(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("exile_graveyard")
-def _exile_graveyard(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _exile_graveyard(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Exile target player's graveyard'."""
     state = game.state
     for target in targets_of(game, ctx, params["player"]):
@@ -364,24 +367,24 @@ def _exile_graveyard(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("draw")
-def _draw(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _draw(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Draw N cards'; with `who: each`, 'each player draws N cards' (in turn order, 101.4)."""
     for player in _players(game, ctx, params):
         ops.draw(game, player, value(game, ctx, params.get("count", 1)))
 
 
-def _players(game, ctx: Ctx, params: dict[str, Any]) -> list[str]:
+def _players(game: Game, ctx: Ctx, params: dict[str, Any]) -> list[str]:
     """`who`: 'you' (the default) or 'each' (each player, in turn order beginning with the active player)."""
     return game.state.apnap() if params.get("who") == "each" else [ctx.controller]
 
 
 @effect("gain_life")
-def _gain_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _gain_life(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     ops.gain_life(game, ctx.controller, value(game, ctx, params["amount"]))
 
 
 @effect("create_token")
-def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _create_token(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{token: {characteristics}} or {predefined: Treasure} (rule 111.10), with `count`, `tapped`,
     `counters` it is created with ('incubate N': an Incubator with N +1/+1 counters, 701.53a), and
     `attached_to` for an Aura token such as a Role."""
@@ -404,7 +407,7 @@ def _create_token(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 
 @effect("modify")
-def _modify(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _modify(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """Continuous effects on objects fixed as it resolves (611.2c), e.g. 'gets +3/+3 until end of turn':
     {what: ref, until: end_of_turn, effects: [{modify_pt: {power: 3, toughness: 3}}, {grant: [Trample]}]}."""
     from reference_engine.carddefs import parse_ability
@@ -439,14 +442,14 @@ def you_control_source(state, source_id: int | None, controller: str) -> bool:
 
 
 @effect("if")
-def _if(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _if(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{condition: {...}, then: [...]}: a condition checked as the effect resolves."""
     if holds(game, params["condition"], ctx):
         yield from run(game, ctx, params["then"])
 
 
 @effect("add_counters")
-def _add_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _add_counters(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is Zone.BATTLEFIELD:
             ops.add_counters_by_effect(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)),
@@ -454,7 +457,7 @@ def _add_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("gain_class_level")
-def _gain_class_level(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _gain_class_level(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'[Cost]: Level N': this Class's level becomes N (716.2a)."""
     for obj in objects(game, ctx, "self"):
         if obj.zone is Zone.BATTLEFIELD:
@@ -464,14 +467,14 @@ def _gain_class_level(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("untap")
-def _untap(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _untap(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is Zone.BATTLEFIELD:
             ops.untap(game, obj)
 
 
 @effect("move_counter")
-def _move_counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _move_counter(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Move a [kind] counter from [one object] onto [another]' (rule 122.5): remove it from the first
     and put it on the second; if either can't be done (the same object, no such counter, an object
     gone), neither is done."""
@@ -489,7 +492,7 @@ def _move_counter(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("remove_all_counters")
-def _remove_all_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _remove_all_counters(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Remove all counters from target permanent' (e.g. Vampire Hexmage)."""
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is Zone.BATTLEFIELD:
@@ -498,7 +501,7 @@ def _remove_all_counters(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("add_or_remove_counter")
-def _add_or_remove_counter(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _add_or_remove_counter(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Choose a counter on target permanent. Remove that counter from it or put another of those
     counters on it' (Clockspinning): the controller chooses the kind and which of the two to do."""
     state = game.state
@@ -524,7 +527,7 @@ def _add_or_remove_counter(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 
 @effect("transform")
-def _transform(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _transform(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """Rule 701.27. An ability transforming its own source does nothing if the source transformed
     since the ability was put on the stack (701.27f)."""
     for obj in objects(game, ctx, params["what"]):
@@ -533,7 +536,7 @@ def _transform(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("sacrifice_unless")
-def _sacrifice_unless(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _sacrifice_unless(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Sacrifice this unless you sacrifice a [filter]': the controller chooses one or none."""
     state = game.state
     fctx = FilterContext(ctx.controller, ctx.source_id)
@@ -559,7 +562,7 @@ def _sacrifice_unless(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 # --- planeswalkers: emblems (114) and fight (701.14) ----------------------------------------------
 @effect("create_emblem")
-def _create_emblem(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _create_emblem(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """Rule 114.2: 'You get an emblem with [ability]': the controller puts an emblem with those
     abilities into the command zone; they function there (114.4)."""
     state = game.state
@@ -569,7 +572,7 @@ def _create_emblem(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("fight")
-def _fight(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _fight(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """Rule 701.14: two creatures each deal damage equal to their power to the other. If either is
     no longer on the battlefield, no longer a creature, or an illegal target, neither deals damage
     (701.14b): unlike 'deals damage equal to its power', fight never uses last known information."""
@@ -588,7 +591,7 @@ def _fight(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 # --- day and night, choices, prevention (issue 3) ----------------------------------------------
 @effect("become_day_night")
-def _become_day_night(game, ctx: Ctx, params: str) -> None:
+def _become_day_night(game: Game, ctx: Ctx, params: str) -> None:
     """'It becomes night' / 'it becomes day' (rule 731.1): nothing happens if it already is."""
     from reference_engine.daynight import become
 
@@ -596,7 +599,7 @@ def _become_day_night(game, ctx: Ctx, params: str) -> None:
 
 
 @effect("choose_any_number")
-def _choose_any_number(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _choose_any_number(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'... any number of [filter]': the controller chooses, as the effect resolves, any number of
     the permanents that match now (none included); later steps refer to them as 'it'."""
     state = game.state
@@ -620,7 +623,7 @@ def _choose_any_number(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 
 @effect("prevent_damage")
-def _prevent_damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _prevent_damage(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Prevent all [combat] damage that would be dealt this turn by [filter]' (rule 615)."""
     from reference_engine.prevention import PreventionEffect, add
 
@@ -630,7 +633,7 @@ def _prevent_damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("prevent_next")
-def _prevent_next(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _prevent_next(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Prevent the next N damage that would be dealt to [target] this turn': a shield (rule 615.7)."""
     from reference_engine.prevention import Shield, add
 
@@ -640,7 +643,7 @@ def _prevent_next(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("redirect_damage")
-def _redirect_damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _redirect_damage(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'All [combat] damage that would be dealt to you this turn is dealt to target attacking creature
     instead' (614.9)."""
     from reference_engine.prevention import Redirect, add
@@ -650,7 +653,7 @@ def _redirect_damage(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("prevent_next_instance")
-def _prevent_next_instance(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _prevent_next_instance(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'The next time target creature would deal damage this turn, prevent that damage' (rule 615.8);
     `prevented_this_way: {gain_life: true}`: 'you gain life equal to the damage prevented this way' (615.5).
     `choose_source: <filter>` instead of `from`: 'the next time a red source of your choice would deal
@@ -667,7 +670,7 @@ def _prevent_next_instance(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
                                to_player=ctx.controller if params.get("to") == "you" else None))
 
 
-def _source_of_your_choice(game, ctx: Ctx, filt: dict[str, Any]) -> Procedure:
+def _source_of_your_choice(game: Game, ctx: Ctx, filt: dict[str, Any]) -> Procedure:
     """'A [filter] source of your choice' (609.7a): one permanent or spell on the stack that matches now."""
     state = game.state
     fctx = FilterContext(ctx.controller, ctx.source_id)
@@ -685,7 +688,7 @@ def _source_of_your_choice(game, ctx: Ctx, filt: dict[str, Any]) -> Procedure:
 
 
 @effect("exile")
-def _exile(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _exile(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Exile [it]'; later steps call the exiled cards `it` ('then return that card', 400.7)."""
     made = []
     for obj in objects(game, ctx, params["what"]):
@@ -697,7 +700,7 @@ def _exile(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("shuffle_into_library")
-def _shuffle_into_library(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _shuffle_into_library(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Shuffle your hand and graveyard [and all permanents you own] into your library': the order of
     a shuffled library is unknown, so cases may rely only on what is in it."""
     state = game.state
@@ -712,7 +715,7 @@ def _shuffle_into_library(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("set_life")
-def _set_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _set_life(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Your life total becomes N' (rule 119.5): gaining or losing the difference, which can't happen while
     the life total can't change."""
     from reference_engine.rule_effects import life_total_cant_change
@@ -722,7 +725,7 @@ def _set_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("manifest")
-def _manifest(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _manifest(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Manifest the top card of your library' (701.40a): it enters face down as a 2/2 creature."""
     state = game.state
     library = state.zone_ids(Zone.LIBRARY, ctx.controller)
@@ -738,13 +741,13 @@ def _manifest(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("look_at_top")
-def _look_at_top(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _look_at_top(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Look at the top N cards of your library': later steps call them 'it'."""
     ctx.memory["it"] = list(game.state.zone_ids(Zone.LIBRARY, ctx.controller)[:value(game, ctx, params.get("count", 1))])
 
 
 @effect("rest_to_bottom")
-def _rest_to_bottom(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _rest_to_bottom(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Put the rest on the bottom of your library in a random order': those of 'it' still in the
     library go to its bottom (their order is unknown; cases rely only on where they are)."""
     library = game.state.zone_ids(Zone.LIBRARY, ctx.controller)
@@ -755,14 +758,14 @@ def _rest_to_bottom(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("return_to_hand")
-def _return_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _return_to_hand(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Return [it] to its owner's hand'."""
     for obj in objects(game, ctx, params["what"]):
         ops.move(game, obj, Zone.HAND)
 
 
 @effect("lose_life")
-def _lose_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _lose_life(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'You lose N life', with `who: each_opponent` 'each opponent loses N life', with `who: target.0`
     'target player loses N life'."""
     amount = value(game, ctx, params["amount"])
@@ -776,7 +779,7 @@ def _lose_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("mill")
-def _mill(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _mill(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """Mill N: put the top N cards of your library into your graveyard; they are 'it' afterwards."""
     library = game.state.zone_ids(Zone.LIBRARY, ctx.controller)
     milled = [ops.move(game, game.state.objects[i], Zone.GRAVEYARD).id
@@ -785,7 +788,7 @@ def _mill(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("attach")
-def _attach(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _attach(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """Rule 701.3: attach an Equipment to a creature; it gets a new timestamp (613.7e)."""
     hosts = [o for o in objects(game, ctx, params["to"]) if o.zone is Zone.BATTLEFIELD]
     for obj in objects(game, ctx, params["what"]):
@@ -799,7 +802,7 @@ def _attach(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("unmodelled")
-def _unmodelled(game, ctx: Ctx, params: Any) -> None:
+def _unmodelled(game: Game, ctx: Ctx, params: Any) -> None:
     """An ability the reference engine does not model yet: an engine error if it ever resolves."""
     from reference_engine.limits import EngineLimit
 
@@ -809,7 +812,7 @@ def _unmodelled(game, ctx: Ctx, params: Any) -> None:
 
 
 @effect("living_death")
-def _living_death(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _living_death(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """Living Death: each player exiles the creature cards of their graveyard, then sacrifices their
     creatures, then puts the exiled cards onto the battlefield. They enter at once, so the active
     player's get the earlier timestamps (613.7m)."""

@@ -6,7 +6,7 @@ event `turned_face_up`, which transforming never emits."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reference_engine import ops
 from reference_engine.effects import Ctx, effect, objects
@@ -14,13 +14,16 @@ from reference_engine.filters import FilterContext, condition, matches
 from reference_engine.model import GameObject, Zone
 from reference_engine.triggers import matcher
 
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+
 
 def can_be_turned_face_down(obj: GameObject) -> bool:
     """Rule 712.16: melded and other double-faced permanents can't be turned face down."""
     return not obj.card.double_faced
 
 
-def turn_face_down(game, obj: GameObject) -> bool:
+def turn_face_down(game: Game, obj: GameObject) -> bool:
     """Turn a permanent face down (708.2): it becomes a 2/2 creature with no other characteristics
     (layer 1b). Returns whether it was turned face down."""
     if obj.zone is not Zone.BATTLEFIELD or obj.face_down or not can_be_turned_face_down(obj):
@@ -30,7 +33,7 @@ def turn_face_down(game, obj: GameObject) -> bool:
     return True
 
 
-def turn_face_down_as_enters(game, controller: str, source_id: int | None, filt: dict[str, Any]) -> None:
+def turn_face_down_as_enters(game: Game, controller: str, source_id: int | None, filt: dict[str, Any]) -> None:
     """'As this creature enters, turn all other [permanents] face down' (Ixidron): a replacement effect
     on its entering (614.1c), applied before it is on the battlefield, so 'other' is every permanent."""
     state = game.state
@@ -46,7 +49,7 @@ def _face_down(state, obj, value, ctx, chars) -> bool:
 
 
 @matcher("turned_face_up", "turned_face_up")
-def _turned_face_up(game, event, value, source) -> bool:
+def _turned_face_up(game: Game, event, value, source) -> bool:
     """'Whenever a permanent is turned face up' (708.8); value: `any`, `self`, or a filter."""
     if value == "self":
         return event.data["uid"] == source.uid
@@ -58,7 +61,7 @@ def _turned_face_up(game, event, value, source) -> bool:
     return obj is not None and matches(game.state, obj, value, _ctx(source))
 
 
-def turn_face_up(game, obj) -> None:
+def turn_face_up(game: Game, obj) -> None:
     """Rule 708.8: the permanent turns face up and has its normal characteristics again; it receives a
     new timestamp (613.7f)."""
     if obj.zone is not Zone.BATTLEFIELD or not obj.face_down:
@@ -70,7 +73,7 @@ def turn_face_up(game, obj) -> None:
 
 
 @effect("turn_face_up")
-def _turn_face_up(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _turn_face_up(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Turn target face-down creature face up'."""
     for obj in objects(game, ctx, params["what"]):
         turn_face_up(game, obj)

@@ -5,15 +5,18 @@ with none (400.7). A card that leaves exile is a new object too, no longer 'exil
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reference_engine import ops
 from reference_engine.effects import Ctx, effect, objects
 from reference_engine.model import GameObject, Zone
 from reference_engine.triggers import matcher
 
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
-def exiled_with(game, source_id: int | None) -> list[GameObject]:
+
+def exiled_with(game: Game, source_id: int | None) -> list[GameObject]:
     """The cards exiled with the object `source_id` that are still in exile (607.2a)."""
     state = game.state
     ids = state.linked.get(source_id, []) if source_id is not None else []
@@ -21,7 +24,7 @@ def exiled_with(game, source_id: int | None) -> list[GameObject]:
 
 
 @effect("exile_linked")
-def _exile_linked(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _exile_linked(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Exile [it]', linked to the ability's source: other abilities of that object refer to the card
     as 'the exiled card' (`exiled_with_self`). With `others_to_graveyard`: 'If you do, return each other
     card exiled with this artifact to its owner's graveyard' (Mimic Vat)."""
@@ -40,6 +43,6 @@ def _exile_linked(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @matcher("leaves_battlefield", "leaves")
-def _leaves_battlefield(game, event, value, source) -> bool:
+def _leaves_battlefield(game: Game, event, value, source) -> bool:
     """'When this creature leaves the battlefield' (self), judged looking back in time (603.10a)."""
     return event.data["from"] == Zone.BATTLEFIELD and value == "self" and event.data["uid"] == source.uid

@@ -12,7 +12,7 @@ Filters are relative to the ability's controller ('you', 'opponent').
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
@@ -22,6 +22,9 @@ from reference_engine.moves import Illegal, Procedure
 from reference_engine.replacement import (mana_replacement_effects, mana_replacements, order_mana_replacements,
                                           possible_types, replace_production)
 from reference_engine.triggers import Event, check
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
 
 def is_tapping_for_mana(ability: Ability) -> bool:
@@ -34,7 +37,7 @@ def is_triggered_mana_ability(ability: Ability) -> bool:
     return ability.kind == "triggered" and bool(ability.data.get("mana_ability"))
 
 
-def base_options(game, obj: GameObject, ability: Ability, controller: str,
+def base_options(game: Game, obj: GameObject, ability: Ability, controller: str,
                  visiting: frozenset[int] = frozenset()) -> tuple[set[str], int] | Counter[str]:
     """Before replacement effects: a fixed Counter, or (types to choose from, amount)."""
     spec = ability.data["add"]
@@ -58,7 +61,7 @@ def base_options(game, obj: GameObject, ability: Ability, controller: str,
     raise KeyError(f"unknown mana production {spec}")
 
 
-def could_produce(game, obj: GameObject, visiting: frozenset[int] = frozenset()) -> set[str]:
+def could_produce(game: Game, obj: GameObject, visiting: frozenset[int] = frozenset()) -> set[str]:
     """Rule 106.7: types any mana ability of `obj` would produce if it resolved now, replacement
     effects applied in any order, costs ignored. Loops (two Reflecting Pools) define nothing."""
     chars = characteristics(game.state, obj)
@@ -73,7 +76,7 @@ def could_produce(game, obj: GameObject, visiting: frozenset[int] = frozenset())
     return found
 
 
-def production(game, obj: GameObject, ability: Ability, controller: str, chosen: str | None) -> Counter[str]:
+def production(game: Game, obj: GameObject, ability: Ability, controller: str, chosen: str | None) -> Counter[str]:
     """What the ability adds before replacement effects; Illegal if a needed choice is missing or wrong.
     An undefined type produces no mana (rule 106.5)."""
     options = base_options(game, obj, ability, controller)
@@ -92,7 +95,7 @@ def production(game, obj: GameObject, ability: Ability, controller: str, chosen:
     return Counter({chosen: amount})
 
 
-def resolve_mana_ability(game, obj: GameObject, ability: Ability, controller: str, produced: Counter[str],
+def resolve_mana_ability(game: Game, obj: GameObject, ability: Ability, controller: str, produced: Counter[str],
                          snap: Any) -> Procedure:
     """The mana ability resolves (605.3b): replacement effects modify what it produces (106.12b), in
     the order its controller chooses when that matters (616.1), the mana is added, then triggered mana
@@ -118,7 +121,7 @@ def resolve_mana_ability(game, obj: GameObject, ability: Ability, controller: st
             game.state.pending_triggers.append(trigger)
 
 
-def _resolve_triggered_mana_ability(game, trigger: Any) -> None:
+def _resolve_triggered_mana_ability(game: Game, trigger: Any) -> None:
     """'That player adds one mana of any type that land produced' / 'add an additional {C}'."""
     spec = trigger.ability.data["effect_mana"]
     player = trigger.event["player"] if spec.get("to") == "that_player" else trigger.controller

@@ -7,7 +7,7 @@ leaves and both cards arrive in the new zone (712.21)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reference_engine import ops
 from reference_engine.effects import Ctx, effect
@@ -15,6 +15,9 @@ from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.model import GameObject, Zone
 from reference_engine.moves import Procedure
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
 
 def is_meld_pair(a: GameObject, b: GameObject) -> bool:
@@ -24,7 +27,7 @@ def is_meld_pair(a: GameObject, b: GameObject) -> bool:
 
 
 @effect("meld")
-def _meld(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _meld(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{with: {name: ..., types: [...]}}: 'If you both own and control this and a [creature] named X, exile
     them, then meld them into Y.' Cards that can't be melded stay in exile (701.42c)."""
     state = game.state
@@ -50,7 +53,7 @@ def _meld(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     ctx.memory["it"] = [melded.id] if melded is not None else []
 
 
-def put_partner_card(game, left: GameObject, destination: Zone) -> GameObject | None:
+def put_partner_card(game: Game, left: GameObject, destination: Zone) -> GameObject | None:
     """A melded permanent has left the battlefield: its other card arrives in the same zone (712.21),
     front face up, as a new object of its own (400.7)."""
     from reference_engine.limits import EngineLimit
@@ -62,14 +65,14 @@ def put_partner_card(game, left: GameObject, destination: Zone) -> GameObject | 
     return game.state.add_object(card, left.owner, destination, uid=uid)
 
 
-def found_objects(game, new: GameObject) -> list[int]:
+def found_objects(game: Game, new: GameObject) -> list[int]:
     """What an effect finds of an object that has just moved (400.7): the new object, and for a melded
     permanent the other card too, so the effect's next actions are taken on both (712.21c)."""
     other = new.arrived_with
     return [new.id] + ([other] if other is not None and other in game.state.objects else [])
 
 
-def objects_moved(game, moved: list[int]) -> int:
+def objects_moved(game: Game, moved: list[int]) -> int:
     """How many objects changed zones, given the new objects they became: a melded permanent among them
     counts as one object, though two cards moved (712.21e)."""
     return len(moved)

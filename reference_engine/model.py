@@ -185,6 +185,17 @@ class Target:
     kind: str  # "player" | "object" | "ability" (an activated or triggered ability on the stack, by stack id)
     value: str | int
 
+    @property
+    def object_id(self) -> int:
+        """The id of the object (or of the ability on the stack) a target that isn't a player names."""
+        assert isinstance(self.value, int), self
+        return self.value
+
+    @property
+    def player(self) -> str:
+        assert isinstance(self.value, str), self
+        return self.value
+
 
 @dataclass(eq=False)
 class GameObject:
@@ -255,6 +266,12 @@ class StackItem:
     @property
     def is_spell(self) -> bool:
         return self.object_id is not None
+
+    @property
+    def spell_id(self) -> int:
+        """The spell's object id (a spell's item only)."""
+        assert self.object_id is not None, "an ability on the stack is no object"
+        return self.object_id
 
 
 @dataclass(eq=False)

@@ -6,18 +6,21 @@ applies to on the stack (601.2a), applies to that spell only, and ends with the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reference_engine.effects import Ctx, effect
 from reference_engine.filters import FilterContext, matches
 from reference_engine.model import GameObject
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
 #: What such an effect can give the spell: rules of the spell itself.
 SPELL_RULES = frozenset({"cant_be_countered"})
 
 
 @effect("next_spell")
-def _next_spell(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _next_spell(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """{filter, rule: cant_be_countered}: 'the next [filter] spell you cast this turn [rule]'."""
     if params["rule"] not in SPELL_RULES:
         raise KeyError(f"unknown spell rule {params['rule']!r}")
@@ -25,7 +28,7 @@ def _next_spell(game, ctx: Ctx, params: dict[str, Any]) -> None:
     state.next_spell.append((ctx.controller, state.turn, dict(params.get("filter") or {}), params["rule"]))
 
 
-def modify(game, player: str, spell: GameObject) -> None:
+def modify(game: Game, player: str, spell: GameObject) -> None:
     """The spell `player` has just put on the stack: each waiting effect of theirs it matches applies
     to it, and is then used up."""
     state = game.state

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reference_engine.layers import characteristics, color_identity
 from reference_engine.mana import MANA_TYPES
 from reference_engine.model import GameObject, Zone
 from reference_engine.state import OWNED_ZONES
 
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+
 COLOR_ORDER = "WUBRG"
 
 
-def observe(game, labels: dict[str, int]) -> dict[str, Any]:
+def observe(game: Game, labels: dict[str, int]) -> dict[str, Any]:
     state = game.state
     by_uid = {uid: label for label, uid in labels.items()}
     objects: list[dict[str, Any]] = []
@@ -24,11 +27,12 @@ def observe(game, labels: dict[str, int]) -> dict[str, Any]:
     stack = []
     for item in reversed(state.stack):  # top first
         if item.is_spell:
-            obj = state.objects[item.object_id]
+            obj = state.objects[item.spell_id]
             stack.append({"kind": "spell", "name": characteristics(state, obj).name,
                           "source": by_uid.get(obj.uid), "controller": item.controller})
         else:
-            stack.append({"kind": "ability", "name": item.source_name, "source": by_uid.get(item.source_uid),
+            source = by_uid.get(item.source_uid) if item.source_uid is not None else None
+            stack.append({"kind": "ability", "name": item.source_name, "source": source,
                           "controller": item.controller})
     pending = game.pending
     return {
@@ -49,7 +53,7 @@ def observe(game, labels: dict[str, int]) -> dict[str, Any]:
     }
 
 
-def observe_object(game, obj: GameObject, by_uid: dict[int, str]) -> dict[str, Any]:
+def observe_object(game: Game, obj: GameObject, by_uid: dict[int, str]) -> dict[str, Any]:
     """One object as observed; `by_uid` gives the label of each labelled card or token."""
     state = game.state
     chars = characteristics(state, obj)

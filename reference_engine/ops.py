@@ -8,26 +8,29 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reference_engine.layers import Characteristics, characteristics
 from reference_engine.model import CardDef, ContinuousEffect, GameObject, Target, Zone
 from reference_engine.moves import Procedure
 from reference_engine.triggers import Event, check
 
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
-def emit(game, kind: str, **data: Any) -> None:
+
+def emit(game: Game, kind: str, **data: Any) -> None:
     """Record an event; abilities that trigger on it wait to be put on the stack (rule 603.3)."""
     game.state.pending_triggers.extend(check(game, Event(kind, data)))
 
 
-def snapshot(game, obj: GameObject) -> Characteristics:
+def snapshot(game: Game, obj: GameObject) -> Characteristics:
     """Last known information of an object (rule 113.7a): its characteristics as it last existed."""
     return copy.copy(characteristics(game.state, obj))
 
 
 # --- zones -----------------------------------------------------------------------------------
-def move(game, obj: GameObject, to: Zone, *, position: int | None = None, last_known: "_Lki | None" = None) -> GameObject:
+def move(game: Game, obj: GameObject, to: Zone, *, position: int | None = None, last_known: "_Lki | None" = None) -> GameObject:
     """Put an object into another zone (not onto the battlefield: see enter_battlefield). A permanent's
     last known information is taken now, unless the caller took it earlier (`last_known`, rule 704.8).
     A token that has left the battlefield stays where it is (111.8)."""
@@ -37,7 +40,7 @@ def move(game, obj: GameObject, to: Zone, *, position: int | None = None, last_k
                          last_known={obj.id: last_known} if last_known is not None else None)[0]
 
 
-def move_together(game, objs: list[GameObject], to: Zone, *, position: int | None = None,
+def move_together(game: Game, objs: list[GameObject], to: Zone, *, position: int | None = None,
                   last_known: "dict[int, _Lki] | None" = None,
                   sacrificed: "frozenset[int] | set[int]" = frozenset()) -> list[GameObject]:
     """Put objects into another zone in one event ('destroy all creatures', state-based actions: 704.3).
@@ -83,7 +86,7 @@ def move_together(game, objs: list[GameObject], to: Zone, *, position: int | Non
     return moved
 
 
-def _destination(game, obj: GameObject, to: Zone) -> Zone:
+def _destination(game: Game, obj: GameObject, to: Zone) -> Zone:
     """Replacement effects on where it goes (614.1a): a permanent with a finality counter is exiled
     instead of going to a graveyard from the battlefield (122.1h), and so is an object with 'if this
     would be put into a graveyard from anywhere, exile it instead' (a `replacement` ability
@@ -112,12 +115,12 @@ class _Lki:
     tapped: bool
 
 
-def last_known_record(game, obj: GameObject) -> _Lki:
+def last_known_record(game: Game, obj: GameObject) -> _Lki:
     """A permanent's last known information (rule 113.7a), as it is now."""
     return _Lki(snapshot(game, obj), obj.counters.copy(), obj.damage, obj.tapped)
 
 
-def last_known(game, object_id: int) -> Characteristics | None:
+def last_known(game: Game, object_id: int) -> Characteristics | None:
     lki = game.state.lki.get(object_id)
     return lki.chars if lki else None
 
@@ -139,7 +142,7 @@ class Entry:
     effect_controller: str | None = None
 
 
-def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bool = False,
+def enter_battlefield(game: Game, obj: GameObject, controller: str, *, transformed: bool = False,
                       spell_x: int | None = None, tapped: bool = False,
                       attacking: Target | None = None, counters: dict[str, int] | None = None,
                       is_effects: list[tuple[str, dict[str, Any]]] | None = None,
@@ -177,7 +180,7 @@ def enter_battlefield(game, obj: GameObject, controller: str, *, transformed: bo
     return new
 
 
-def create_token(game, card: CardDef, controller: str, *, tapped: bool = False, face: int = 0,
+def create_token(game: Game, card: CardDef, controller: str, *, tapped: bool = False, face: int = 0,
                  attacking: Target | None = None, copy_token: bool = False,
                  counters: dict[str, int] | None = None) -> Procedure:
     """Create a token (rule 111.2); it enters the battlefield like any permanent (with `counters`:
@@ -199,7 +202,7 @@ def create_token(game, card: CardDef, controller: str, *, tapped: bool = False, 
     return new
 
 
-def _entered(game, new: GameObject) -> None:
+def _entered(game: Game, new: GameObject) -> None:
     """The permanent has entered: abilities that trigger on it see it as it entered (603.6a); then
     daybound and nightbound apply at once (702.145c/d/f/g), as they do at any time."""
     from reference_engine.daynight import enforce
@@ -208,7 +211,7 @@ def _entered(game, new: GameObject) -> None:
     enforce(game)
 
 
-def _arrive(game, new: GameObject, entry: Entry) -> None:
+def _arrive(game: Game, new: GameObject, entry: Entry) -> None:
     """What happens as a permanent arrives: it is summoning sick, and how it enters applies."""
     state = game.state
     new.summoning_sick = True
@@ -238,14 +241,14 @@ def _arrive(game, new: GameObject, entry: Entry) -> None:
 
 
 # --- permanents ----------------------------------------------------------------------------------
-def tap(game, obj: GameObject) -> None:
+def tap(game: Game, obj: GameObject) -> None:
     """Tap a permanent; only an untapped one 'becomes tapped' (603.2e)."""
     if not obj.tapped:
         obj.tapped = True
         emit(game, "becomes_tapped", object_id=obj.id, uid=obj.uid)
 
 
-def untap(game, obj: GameObject) -> None:
+def untap(game: Game, obj: GameObject) -> None:
     """A tapped permanent with a stun counter stays tapped, and loses a stun counter (rule 122.1d)."""
     if obj.tapped and obj.counters.get("stun"):
         remove_counters(game, obj, "stun", 1)
@@ -253,7 +256,7 @@ def untap(game, obj: GameObject) -> None:
     obj.tapped = False
 
 
-def destroy(game, obj: GameObject, *, can_regenerate: bool = True) -> GameObject | None:
+def destroy(game: Game, obj: GameObject, *, can_regenerate: bool = True) -> GameObject | None:
     """Rule 701.8: an effect destroys a permanent: it moves to its owner's graveyard, unless it has
     indestructible (702.12b), a shield counter, which is removed instead (122.1c), or it regenerates
     (614.8; not if 'it can't be regenerated')."""
@@ -261,7 +264,7 @@ def destroy(game, obj: GameObject, *, can_regenerate: bool = True) -> GameObject
     return moved[0] if moved else None
 
 
-def destroy_together(game, objs: list[GameObject], *, can_regenerate: bool = True) -> list[GameObject]:
+def destroy_together(game: Game, objs: list[GameObject], *, can_regenerate: bool = True) -> list[GameObject]:
     """Destroy several permanents in one event (one 'destroy all'): indestructible ones stay (702.12b),
     one with a shield counter loses that counter instead (122.1c), one with a regeneration shield
     regenerates instead (614.8)."""
@@ -278,7 +281,7 @@ def destroy_together(game, objs: list[GameObject], *, can_regenerate: bool = Tru
     return move_together(game, doomed, Zone.GRAVEYARD) if doomed else []
 
 
-def regenerates(game, obj: GameObject) -> bool:
+def regenerates(game: Game, obj: GameObject) -> bool:
     """Rule 614.8: 'the next time [it] would be destroyed this turn, instead remove all damage marked on it
     and its controller taps it; if it's attacking or blocking, remove it from combat.' Uses the shield."""
     state = game.state
@@ -294,18 +297,18 @@ def regenerates(game, obj: GameObject) -> bool:
     return True
 
 
-def sacrifice(game, obj: GameObject) -> GameObject | None:
+def sacrifice(game: Game, obj: GameObject) -> GameObject | None:
     """Rule 701.21: indestructible doesn't stop it."""
     moved = sacrifice_together(game, [obj])
     return moved[0] if moved else None
 
 
-def sacrifice_together(game, objs: list[GameObject]) -> list[GameObject]:
+def sacrifice_together(game: Game, objs: list[GameObject]) -> list[GameObject]:
     """Sacrifice several permanents in one event (rule 701.21a; 603.10a looks back on it)."""
     return move_together(game, objs, Zone.GRAVEYARD, sacrificed={obj.id for obj in objs})
 
 
-def effect_amounts(game, player: str, key: str, amount: int) -> int:
+def effect_amounts(game: Game, player: str, key: str, amount: int) -> int:
     """Rule 614.16: 'if an effect would create one or more tokens under your control' / 'put one or more
     counters on a permanent you control', it does twice that many instead (`replacement: {key: factor}`
     of a permanent `player` controls), whether a resolving spell or ability or another replacement or
@@ -323,13 +326,13 @@ def effect_amounts(game, player: str, key: str, amount: int) -> int:
     return amount
 
 
-def add_counters_by_effect(game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> None:
+def add_counters_by_effect(game: Game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> None:
     """Counters an effect puts on a permanent (not a cost's), after the effects that replace that (614.16)."""
     add_counters(game, obj, kind, effect_amounts(game, characteristics(game.state, obj).controller,
                                                  "counters_multiply", amount), by)
 
 
-def counters_to_put(game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> int:
+def counters_to_put(game: Game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> int:
     """How many counters are put on `obj` when player `by` would put `amount` of `kind` on it, after
     replacement effects such as 'that many plus one are put on it instead' (614.1a). Who puts them is
     the player the effect names, or else the object's controller (122.6a)."""
@@ -360,7 +363,7 @@ def counters_to_put(game, obj: GameObject, kind: str, amount: int, by: str | Non
     return amount
 
 
-def add_counters(game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> None:
+def add_counters(game: Game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> None:
     """Player `by` (default: the object's controller, 122.6a) puts counters on a permanent."""
     amount = counters_to_put(game, obj, kind, amount, by)
     if amount > 0:
@@ -371,7 +374,7 @@ def add_counters(game, obj: GameObject, kind: str, amount: int, by: str | None =
         emit(game, "counters_put", object_id=obj.id, uid=obj.uid, counter=kind, before=before, after=obj.counters[kind])
 
 
-def remove_counters(game, obj: GameObject, kind: str, amount: int) -> int:
+def remove_counters(game: Game, obj: GameObject, kind: str, amount: int) -> int:
     removed = min(amount, obj.counters.get(kind, 0))
     if removed:
         obj.counters[kind] -= removed
@@ -383,7 +386,7 @@ def remove_counters(game, obj: GameObject, kind: str, amount: int) -> int:
 
 
 # --- players ----------------------------------------------------------------------------------
-def gain_life(game, player: str, amount: int) -> None:
+def gain_life(game: Game, player: str, amount: int) -> None:
     """One life gain event (rule 119.9): 'whenever you gain life' triggers once per event. 'Players can't
     gain life this turn' stops it; it can't undo life gained before (614.17a). An event that can't happen
     can't be replaced either (614.17c): 'if an opponent would gain life, that player loses that much
@@ -399,7 +402,7 @@ def gain_life(game, player: str, amount: int) -> None:
     emit(game, "gains_life", player=player, amount=amount)
 
 
-def _life_gain_replaced(game, player: str) -> bool:
+def _life_gain_replaced(game: Game, player: str) -> bool:
     state = game.state
     for obj in state.battlefield():
         chars = characteristics(state, obj)
@@ -409,7 +412,7 @@ def _life_gain_replaced(game, player: str) -> bool:
     return False
 
 
-def lose_life(game, player: str, amount: int) -> None:
+def lose_life(game: Game, player: str, amount: int) -> None:
     """Losing life, by damage, an effect or a cost paid (119.3, 119.4); not while the player's life total
     can't change."""
     from reference_engine.rule_effects import life_total_cant_change
@@ -419,7 +422,7 @@ def lose_life(game, player: str, amount: int) -> None:
         _speed_would_increase(game, player)
 
 
-def _speed_would_increase(game, player: str) -> None:
+def _speed_would_increase(game: Game, player: str) -> None:
     """Rule 702.179d, not modelled: the active player's speed would increase when an opponent loses
     life during their turn. An engine error rather than a silently wrong game."""
     state = game.state
@@ -430,7 +433,7 @@ def _speed_would_increase(game, player: str) -> None:
         raise EngineLimit("speed increasing when an opponent loses life (702.179d) is not modelled")
 
 
-def draw(game, player: str, count: int = 1) -> None:
+def draw(game: Game, player: str, count: int = 1) -> None:
     """Draw `count` cards one at a time; each draw may be replaced (614.11), even from an empty library."""
     state = game.state
     for _ in range(count):
@@ -446,7 +449,7 @@ def draw(game, player: str, count: int = 1) -> None:
         emit(game, "draws", player=player)
 
 
-def _draw_replaced(game, player: str, *, empty: bool) -> bool:
+def _draw_replaced(game: Game, player: str, *, empty: bool) -> bool:
     """'If you would draw a card while your library has no cards in it, you win the game instead'
     (`replacement: {draw_from_empty_library: win}`): the draw doesn't happen (614.6, 614.11)."""
     if not empty:
@@ -461,7 +464,7 @@ def _draw_replaced(game, player: str, *, empty: bool) -> bool:
     return False
 
 
-def win_game(game, player: str, why: str) -> None:
+def win_game(game: Game, player: str, why: str) -> None:
     """Rule 104.2a: a player who wins makes every opponent lose; the game is over."""
     state = game.state
     for other in state.players.values():
@@ -484,7 +487,7 @@ class DamageSource:
         return cls(obj.id, obj.uid, characteristics(game.state, obj))
 
 
-def damage(game, source: DamageSource, target: Target, amount: int, *, combat: bool = False,
+def damage(game: Game, source: DamageSource, target: Target, amount: int, *, combat: bool = False,
            self_replacements: tuple[Any, ...] = ()) -> Procedure:
     """Deal damage, first asking the affected player the order of the replacement and prevention
     effects that would modify it, when that order matters (616.1). Returns the damage dealt."""
@@ -498,7 +501,7 @@ def damage(game, source: DamageSource, target: Target, amount: int, *, combat: b
     return deal_damage(game, source, target, amount, combat=combat, order=order)
 
 
-def deal_damage(game, source: DamageSource, target: Target, amount: int, *, combat: bool = False,
+def deal_damage(game: Game, source: DamageSource, target: Target, amount: int, *, combat: bool = False,
                 order: tuple[Any, ...] | None = None) -> int:
     """Rule 120.3: damage to a player causes life loss, to a planeswalker removes loyalty counters,
     to a creature is marked on it. Lifelink makes the source's controller gain that much life.
@@ -512,21 +515,21 @@ def deal_damage(game, source: DamageSource, target: Target, amount: int, *, comb
         return 0  # 615: prevented damage isn't dealt, and triggers nothing (603.2g)
     state = game.state
     if target.kind == "object":
-        shielded = state.objects.get(target.value)
+        shielded = state.objects.get(target.object_id)
         if shielded is not None and shielded.zone is Zone.BATTLEFIELD and shielded.counters.get("shield"):
             remove_counters(game, shielded, "shield", 1)  # prevented, and a shield counter removed (122.1c)
             return 0
     infect = source.chars.has_keyword("Infect")  # damage as poison and -1/-1 counters (702.90b)
     if target.kind == "player":
         if infect:
-            state.players[target.value].poison += amount  # rule 122.1f
+            state.players[target.player].poison += amount  # rule 122.1f
         else:
             lose_life(game, target.value, amount)  # type: ignore[arg-type]
         if combat:
             emit(game, "combat_damage_to_player", source_id=source.object_id, source_uid=source.uid,
                  player=target.value, amount=amount)
     else:
-        obj = state.objects.get(target.value)
+        obj = state.objects.get(target.object_id)
         if obj is None or obj.zone is not Zone.BATTLEFIELD:
             return 0
         chars = characteristics(state, obj)
@@ -560,7 +563,7 @@ def can_be_transformed(card: CardDef) -> bool:
     return card.layout != MELD
 
 
-def transform(game, obj: GameObject, *, by_day_night: bool = False, own_ability_since: int | None = None) -> bool:
+def transform(game: Game, obj: GameObject, *, by_day_night: bool = False, own_ability_since: int | None = None) -> bool:
     """Rule 701.27: turn a double-faced permanent over. Returns whether it transformed.
 
     Permanents with daybound or nightbound transform only through those abilities (702.145b/e);

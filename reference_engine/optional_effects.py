@@ -7,7 +7,7 @@ The engine never answers for the player: each of these yields a Decision and wai
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reference_engine import ops
 from reference_engine.effects import Ctx, effect, objects, run
@@ -17,9 +17,12 @@ from reference_engine.mana import ManaCost, format_pool, pay
 from reference_engine.model import Zone
 from reference_engine.moves import Decision, Illegal, Procedure
 
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+
 
 @effect("may")
-def _may(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _may(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{prompt, then: [...]}: 'you may [then]'."""
     decision = Decision(ctx.controller, "may", f"{params.get('prompt', 'do it')} ({ctx.source_name})? yes or no")
     while True:
@@ -40,7 +43,7 @@ def done_key(source_uid, ability) -> str:
 
 
 @effect("may_pay")
-def _may_pay(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _may_pay(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{cost: "{R}", then: [...]}: 'you may pay {R}. If you do, [then]' (an optional cost paid as the
     ability resolves). The answer is {yes: true, pay: [mana abilities to activate]} or {yes: false}; a
     payment that fails is rejected and leaves the game as it was. `cost: event_spell_mana_cost` is the
@@ -66,14 +69,14 @@ def _may_pay(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
             game.state.rejection = problem
 
 
-def _payers(game, ctx: Ctx, by: str | None) -> list[str]:
+def _payers(game: Game, ctx: Ctx, by: str | None) -> list[str]:
     if by == "other_than_caster":
         caster = ctx.event.get("player")
         return [p for p in game.state.apnap() if p != caster]
     return [ctx.controller]
 
 
-def cost_to_pay(game, ctx: Ctx, expr: str) -> ManaCost:
+def cost_to_pay(game: Game, ctx: Ctx, expr: str) -> ManaCost:
     """The cost an effect asks for. A spell's mana cost with {X} in it is paid with the X chosen as it was
     cast while it is a spell on the stack, and with X = 0 otherwise (rule 107.3h)."""
     if expr != "event_spell_mana_cost":
@@ -85,7 +88,7 @@ def cost_to_pay(game, ctx: Ctx, expr: str) -> ManaCost:
     return mana_cost.with_x(spell.x or 0 if spell.zone is Zone.STACK else 0)  # type: ignore[union-attr]
 
 
-def _pay(game, player: str, cost: ManaCost, payments) -> Procedure:
+def _pay(game: Game, player: str, cost: ManaCost, payments) -> Procedure:
     from reference_engine.casting import pay_mana
 
     yield from pay_mana(game, player, cost, 0, payments)
@@ -100,7 +103,7 @@ def _without_choices(steps: Procedure) -> None:
                           "(rule 616.1); a trial payment that asks a choice is not modelled")
 
 
-def _payment_problem(game, player: str, cost: ManaCost, payments) -> str | None:
+def _payment_problem(game: Game, player: str, cost: ManaCost, payments) -> str | None:
     """Why paying would fail, or None. Paying from the pool alone is checked on a copy of the pool;
     activating mana abilities is tried on a copy of the whole state."""
     if not payments:
@@ -111,7 +114,7 @@ def _payment_problem(game, player: str, cost: ManaCost, payments) -> str | None:
     return _trial(game, lambda: _without_choices(_pay(game, player, cost, payments)))
 
 
-def _trial(game, attempt) -> str | None:
+def _trial(game: Game, attempt) -> str | None:
     """Try `attempt` on a copy of the state: the reason it is illegal, or None (then do it for real).
     Mid-resolution, the live state can't be restored from a snapshot: the resolving stack item and
     other references held by the resolution would go stale."""
@@ -127,7 +130,7 @@ def _trial(game, attempt) -> str | None:
 
 
 @effect("choose_to_hand")
-def _choose_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _choose_to_hand(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{among: it, filter: {...}, what: 'permanent card'}: 'you may put a [what] from among them into your
     hand'."""
     state = game.state
@@ -150,6 +153,6 @@ def _choose_to_hand(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
         ops.move(game, state.objects[object_id], Zone.HAND)
 
 
-def _name(game, object_id: int) -> str:
+def _name(game: Game, object_id: int) -> str:
     obj = game.state.objects.get(object_id)
     return characteristics(game.state, obj).name if obj is not None else "that object"

@@ -12,10 +12,13 @@ dealt, so nothing that triggers on it triggers (603.2g). damage.py applies them 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.model import Target
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
 
 @dataclass(eq=False)
@@ -78,7 +81,7 @@ class Redirect:
     duration: str = "end_of_turn"
 
 
-def redirected(game, target: Target, *, combat: bool) -> Target:
+def redirected(game: Game, target: Target, *, combat: bool) -> Target:
     """Where damage to `target` is dealt: a redirection applies only while the permanent it redirects to is
     still on the battlefield and still a creature, planeswalker or battle (614.9)."""
     from reference_engine.layers import characteristics
@@ -99,11 +102,11 @@ def redirected(game, target: Target, *, combat: bool) -> Target:
     return target
 
 
-def add(game, effect: PreventionEffect | Shield | NextInstance | Redirect) -> None:
+def add(game: Game, effect: PreventionEffect | Shield | NextInstance | Redirect) -> None:
     game.state.prevention.append(effect)
 
 
-def preventing(game, source, target: Target, *, combat: bool) -> list[PreventionEffect]:
+def preventing(game: Game, source, target: Target, *, combat: bool) -> list[PreventionEffect]:
     """The 'prevent all' effects that would prevent damage from `source` to `target` (615.1a)."""
     state = game.state
     found = []
@@ -118,17 +121,17 @@ def preventing(game, source, target: Target, *, combat: bool) -> list[Prevention
     return found
 
 
-def prevents(game, source, target: Target, amount: int, *, combat: bool) -> bool:
+def prevents(game: Game, source, target: Target, amount: int, *, combat: bool) -> bool:
     """True if some prevention effect prevents all of this damage (615.1a)."""
     return bool(preventing(game, source, target, combat=combat))
 
 
-def shields(game, target: Target) -> list[Shield]:
+def shields(game: Game, target: Target) -> list[Shield]:
     """The shields left on a player or permanent (615.7)."""
     return [e for e in game.state.prevention if isinstance(e, Shield) and e.target == target and e.remaining > 0]
 
 
-def next_instances(game, source, target: Target) -> list[NextInstance]:
+def next_instances(game: Game, source, target: Target) -> list[NextInstance]:
     """The 'next time [it] would deal damage' effects waiting for this source (615.8). One that names the
     source's properties ('a red source of your choice') applies only if the source still has them as it
     would deal the damage; if not, it isn't used up (615.9, 609.7b)."""
@@ -141,7 +144,7 @@ def next_instances(game, source, target: Target) -> list[NextInstance]:
                                                     chars=source.chars))]
 
 
-def end_of_turn(game) -> None:
+def end_of_turn(game: Game) -> None:
     """Rule 514.2: 'this turn' prevention effects end in the cleanup step."""
     state = game.state
     state.prevention = [e for e in state.prevention if e.duration != "end_of_turn"]

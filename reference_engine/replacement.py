@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.model import CardDef, Face
 from reference_engine.moves import Decision, Procedure
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
 
 # --- the order of several effects on one event (616.1) --------------------------------------------
@@ -31,7 +34,7 @@ class Applicable:
     spec: Any
 
 
-def choose_order(game, player: str, effects: Sequence[Applicable], outcome: Callable[[list[Applicable]], Any],
+def choose_order(game: Game, player: str, effects: Sequence[Applicable], outcome: Callable[[list[Applicable]], Any],
                  what: str) -> Procedure:
     """Rule 616.1: the affected player chooses one of the applicable effects to apply, then another among
     those left, and so on (616.1e-f). `outcome(order)` is the result of applying them in that order;
@@ -47,7 +50,7 @@ def choose_order(game, player: str, effects: Sequence[Applicable], outcome: Call
     return chosen + remaining
 
 
-def _ask_first(game, player: str, effects: list[Applicable], what: str) -> Procedure:
+def _ask_first(game: Game, player: str, effects: list[Applicable], what: str) -> Procedure:
     names = ", ".join(e.source_name for e in effects)
     decision = Decision(player, "replacement", f"choose which effect applies first to {what}: {names}",
                         {"sources": [e.source_uid for e in effects]})
@@ -62,7 +65,7 @@ def _ask_first(game, player: str, effects: list[Applicable], what: str) -> Proce
 
 
 # --- entering the battlefield --------------------------------------------------------------------
-def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int | None) -> Procedure:
+def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_x: int | None) -> Procedure:
     """Apply the entering permanent's own 'as enters' / 'enters with' abilities to `entry` (614.12)."""
     state = game.state
     if (entry.face == 0 and card.double_faced and state.day_night == "night"
@@ -120,7 +123,7 @@ def entry_replacements(game, card: CardDef, controller: str, entry, spell_x: int
         entry.tapped = True  # 'this creature enters tapped'; '[objects] enter tapped' (614.1d)
 
 
-def entering_control(game, face: Face, card: CardDef, controller: str, entry) -> str:
+def entering_control(game: Game, face: Face, card: CardDef, controller: str, entry) -> str:
     """Rule 616.1b: an effect that modifies under whose control the permanent enters ('if a creature would
     enter under an opponent's control this turn, it enters under your control instead') is applied before
     the other effects on how it enters, which then see it under its new controller. Sets
@@ -134,7 +137,7 @@ def entering_control(game, face: Face, card: CardDef, controller: str, entry) ->
             break
     entry.controller = controller
     return controller
-def _enters_tapped(game, ability, controller: str) -> bool:
+def _enters_tapped(game: Game, ability, controller: str) -> bool:
     """`enters_tapped: true`, or `{unless_you_control: filter}`: 'this land enters tapped unless you
     control a Mountain or a Forest'."""
     spec = ability.data.get("enters_tapped")
@@ -146,7 +149,7 @@ def _enters_tapped(game, ability, controller: str) -> bool:
                    for o in state.battlefield())
 
 
-def enters_tapped_by_others(game, face: Face, card: CardDef, controller: str) -> bool:
+def enters_tapped_by_others(game: Game, face: Face, card: CardDef, controller: str) -> bool:
     """'Creatures and nonbasic lands your opponents control enter tapped' (614.1d): applies if the permanent,
     as it would exist on the battlefield (the face or copy it enters as, under `controller`), matches one
     of the filters (614.12). A permanent's own such ability can't apply to it: it is not there yet."""
@@ -244,7 +247,7 @@ def _exception_counters(copied: Face, exceptions: dict[str, Any] | None,
     return dict(out)
 
 
-def _choose_copy(game, face: Face, controller: str, spec: dict[str, Any]) -> Procedure:
+def _choose_copy(game: Game, face: Face, controller: str, spec: dict[str, Any]) -> Procedure:
     """'You may have this enter as a copy of any creature on the battlefield' (rule 707.5)."""
     from reference_engine.copying import copiable_for_permanent
 
@@ -273,7 +276,7 @@ def _choose_copy(game, face: Face, controller: str, spec: dict[str, Any]) -> Pro
         return copiable_for_permanent(game, state.objects[chosen[0]])
 
 
-def _choose_as_enters(game, face: Face, controller: str, what: str) -> Procedure:
+def _choose_as_enters(game: Game, face: Face, controller: str, what: str) -> Procedure:
     """'As this creature enters, choose a color': the choice is made before it enters (614.12a), by
     whoever it enters under, even for a copy of a permanent that made that choice (707.6)."""
     from reference_engine.mana import COLORS
@@ -298,13 +301,13 @@ def _choose_as_enters(game, face: Face, controller: str, what: str) -> Procedure
 
 
 # --- mana production -----------------------------------------------------------------------------
-def mana_replacements(game, source, source_chars, player: str, tapped_for_mana: bool) -> list[Any]:
+def mana_replacements(game: Game, source, source_chars, player: str, tapped_for_mana: bool) -> list[Any]:
     """Replacement abilities that apply to a mana ability of `source` (with characteristics
     `source_chars`, as it was when activated) resolving for `player`."""
     return [e.spec for e in mana_replacement_effects(game, source, source_chars, player, tapped_for_mana)]
 
 
-def mana_replacement_effects(game, source, source_chars, player: str, tapped_for_mana: bool) -> list[Applicable]:
+def mana_replacement_effects(game: Game, source, source_chars, player: str, tapped_for_mana: bool) -> list[Applicable]:
     """The same, with the permanent each comes from, in timestamp order."""
     state = game.state
     found = []
@@ -319,7 +322,7 @@ def mana_replacement_effects(game, source, source_chars, player: str, tapped_for
     return sorted(found, key=lambda e: e.timestamp)
 
 
-def order_mana_replacements(game, player: str, effects: list[Applicable], produced: Counter[str]) -> Procedure:
+def order_mana_replacements(game: Game, player: str, effects: list[Applicable], produced: Counter[str]) -> Procedure:
     """The specs of `effects` in the order the player who gets the mana chooses (616.1)."""
     if len(effects) <= 1:
         return [e.spec for e in effects]
@@ -329,7 +332,7 @@ def order_mana_replacements(game, player: str, effects: list[Applicable], produc
     return [e.spec for e in order]
 
 
-def mana_replacement_applies(game, spec: dict[str, Any], controller: str, effect_source_id: int, source,
+def mana_replacement_applies(game: Game, spec: dict[str, Any], controller: str, effect_source_id: int, source,
                              source_chars, player: str, tapped_for_mana: bool) -> bool:
     """Rule 106.12b: 'if a [filter] is tapped for mana' applies only to mana abilities with {T}
     of matching permanents; 'if you tap' only when the effect's controller is the one tapping."""

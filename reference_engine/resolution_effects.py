@@ -5,7 +5,7 @@ each opponent, and 'each player sacrifices a creature' (choices made in APNAP or
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reference_engine import ops
 from reference_engine.effects import Ctx, effect, run, targets_of
@@ -15,9 +15,12 @@ from reference_engine.mana import COLORS, parse_mana
 from reference_engine.model import Zone
 from reference_engine.moves import Decision, Procedure
 
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+
 
 @effect("add_mana")
-def _add_mana(game, ctx: Ctx, params: Any) -> Procedure:
+def _add_mana(game: Game, ctx: Ctx, params: Any) -> Procedure:
     """'Add {B}{B}{B}' / 'Add one mana of any color' from a spell or an ability that isn't a mana
     ability (rule 106.3): the mana is added as it resolves, the color chosen then (608.2d)."""
     pool = game.state.players[ctx.controller].pool
@@ -36,7 +39,7 @@ def _add_mana(game, ctx: Ctx, params: Any) -> Procedure:
 
 
 @effect("player_draws")
-def _player_draws(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _player_draws(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Target player draws N cards'."""
     for target in targets_of(game, ctx, params["who"]):
         if target.kind == "player":
@@ -44,7 +47,7 @@ def _player_draws(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("opponents_lose_life")
-def _opponents_lose_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _opponents_lose_life(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'Each opponent loses N life'."""
     for player in game.state.turn_order:
         if player != ctx.controller:
@@ -52,7 +55,7 @@ def _opponents_lose_life(game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("discard")
-def _discard(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _discard(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Discard N cards': the controller chooses as the effect is applied (608.2d); with fewer cards in
     hand, all of them."""
     state = game.state
@@ -73,7 +76,7 @@ def _discard(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 
 @effect("each_player_sacrifices")
-def _each_player_sacrifices(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _each_player_sacrifices(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Each player sacrifices a creature of their choice': each player chooses in APNAP order, then
     the chosen permanents are sacrificed at the same time (rules 608.2e, 101.4)."""
     state = game.state
@@ -97,7 +100,7 @@ def _each_player_sacrifices(game, ctx: Ctx, params: dict[str, Any]) -> Procedure
 
 
 @effect("drain_power")
-def _drain_power(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _drain_power(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Target player activates a mana ability of each land they control. Then that player loses all
     unspent mana and you add the mana lost this way' (106.13): the mana moves with its restrictions."""
     from reference_engine.casting import activate_mana
@@ -131,7 +134,7 @@ def _drain_power(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 
 @effect("may_search")
-def _may_search(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _may_search(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'You may search your library for a [filter] card, put it into your hand, then shuffle. If you do,
     [then]': "if you do" checks that the player chose to search, found card or not (118.12b). The
     order of the library after the shuffle is not modelled: it is kept as it was."""
@@ -161,13 +164,13 @@ def _may_search(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 
 @effect("skip_draw_step")
-def _skip_draw_step(game, ctx: Ctx, params: Any) -> None:
+def _skip_draw_step(game: Game, ctx: Ctx, params: Any) -> None:
     """'You skip your draw step this turn'."""
     game.state.skip_draw.add((ctx.controller, game.state.turn))
 
 
 @effect("spend_as_any_type")
-def _spend_as_any_type(game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _spend_as_any_type(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """'For one spell this turn, you may spend mana as though it were mana of any type to pay that spell's
     mana cost' (118.14): a permission for one spell of this turn (`casting.spend_as_any_type`)."""
     from reference_engine.casting import ANY_TYPE

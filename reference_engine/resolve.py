@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 
 from reference_engine import effects, ops
 # Effects in modules of their own register themselves in effects.EFFECTS when imported: resolving
@@ -14,20 +16,23 @@ from reference_engine.model import StackItem, Zone
 from reference_engine.moves import Procedure
 from reference_engine.targets import is_legal
 
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
-def _legal_flags(game, specs, item: StackItem) -> tuple[bool, ...]:
+
+def _legal_flags(game: Game, specs, item: StackItem) -> tuple[bool, ...]:
     """Rule 608.2b: which targets are still legal as the spell or ability resolves."""
     source_id = item.source_id if not item.is_spell else None
     return tuple(is_legal(game, spec, target, item.controller, source_id)
                  for spec, target in zip(specs, item.targets))
 
 
-def intervening_if_holds(game, data, ctx) -> bool:
+def intervening_if_holds(game: Game, data, ctx) -> bool:
     """Rule 603.4: an intervening 'if' clause is checked again as the ability resolves."""
     return holds(game, data.get("if"), ctx)
 
 
-def resolve_top(game) -> Procedure:
+def resolve_top(game: Game) -> Procedure:
     state = game.state
     item = state.stack[-1]
     if item.is_spell:
@@ -36,9 +41,9 @@ def resolve_top(game) -> Procedure:
         yield from _resolve_ability(game, item)
 
 
-def _resolve_spell(game, item: StackItem) -> Procedure:
+def _resolve_spell(game: Game, item: StackItem) -> Procedure:
     state = game.state
-    obj = state.objects[item.object_id]
+    obj = state.objects[item.spell_id]
     chars = characteristics(state, obj)
     ability = spell_ability(chars)
     specs = spell_targets(chars)
@@ -76,7 +81,7 @@ def _resolve_spell(game, item: StackItem) -> Procedure:
         ops.move(game, current, Zone.HAND if "Buyback" in item.optional_costs_paid else Zone.GRAVEYARD)
 
 
-def as_it_enters_for_its_cost(game, item: StackItem, chars, new) -> Procedure:
+def as_it_enters_for_its_cost(game: Game, item: StackItem, chars, new) -> Procedure:
     """Rule 608.3g: a static ability of the spell that functions on the stack (dash: 'if you cast it for its
     dash cost, it gains haste and is returned to its owner's hand at the beginning of the next end step')
     has its effects, its delayed triggered ability included, as the permanent is put onto the battlefield:
@@ -93,13 +98,13 @@ def paid_for(item: StackItem, ability) -> bool:
     return ability.alternative_cost is not None and str(ability.alternative_cost) == item.alternative_cost_paid
 
 
-def unplaced_permanent_spell(game, obj) -> None:
+def unplaced_permanent_spell(game: Game, obj) -> None:
     """Rule 608.3e: a permanent spell that resolves but can't be put onto the battlefield is put into
     its owner's graveyard."""
     ops.move(game, obj, Zone.GRAVEYARD)
 
 
-def _resolve_ability(game, item: StackItem) -> Procedure:
+def _resolve_ability(game: Game, item: StackItem) -> Procedure:
     state = game.state
     data = item.ability.data  # type: ignore[union-attr]
     specs = data.get("targets", [])
@@ -119,7 +124,7 @@ def _resolve_ability(game, item: StackItem) -> Procedure:
     ability_resolved(game, item)
 
 
-def ability_resolved(game, item: StackItem) -> None:
+def ability_resolved(game: Game, item: StackItem) -> None:
     """Rule 608.2p: once every step of its resolution is done, abilities that trigger when that ability
     resolves trigger ('whenever the final chapter ability of a Saga you control resolves')."""
     source = game.state.objects.get(item.source_id) if item.source_id is not None else None

@@ -14,12 +14,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import ManaCost
 from reference_engine.model import CardDef, Face, GameObject
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
 
 def rule_abilities(state, key: str) -> Iterator[tuple[GameObject, str, dict[str, Any]]]:
@@ -31,7 +34,7 @@ def rule_abilities(state, key: str) -> Iterator[tuple[GameObject, str, dict[str,
                 yield obj, chars.controller, ability.data[key]
 
 
-def entry_prohibited(game, face: Face, card: CardDef, controller: str) -> bool:
+def entry_prohibited(game: Game, face: Face, card: CardDef, controller: str) -> bool:
     """'Lands can't enter the battlefield' (a `rule` ability {cant_enter: <filter>}): whether a permanent
     with the characteristics it would enter with (`face` of `card`, a copy's included, under
     `controller`) can't. A card that can't enter stays where it is (608.3e); a token isn't created (111.5)."""
@@ -47,7 +50,7 @@ def entry_prohibited(game, face: Face, card: CardDef, controller: str) -> bool:
     return False
 
 
-def land_play_prohibition(game, player: str) -> str | None:
+def land_play_prohibition(game: Game, player: str) -> str | None:
     """'Players can't play lands' (a `rule` ability {cant_play_lands: each}; rule 305.2b)."""
     for source, controller, who in rule_abilities(game.state, "cant_play_lands"):
         if _applies_to(player, controller, str(who)):
@@ -59,7 +62,7 @@ def _applies_to(player: str, controller: str, who: str) -> bool:
     return who == "each" or (who == "you") == (player == controller)
 
 
-def cast_prohibition(game, player: str, spell: GameObject) -> str | None:
+def cast_prohibition(game: Game, player: str, spell: GameObject) -> str | None:
     """Why `player` may not cast `spell` (already proposed: on the stack, X chosen), or None."""
     state = game.state
     for source, controller, spec in rule_abilities(state, "cant_cast"):
@@ -73,7 +76,7 @@ def cast_prohibition(game, player: str, spell: GameObject) -> str | None:
     return None
 
 
-def activation_prohibition(game, obj: GameObject) -> str | None:
+def activation_prohibition(game: Game, obj: GameObject) -> str | None:
     """Why the activated abilities of `obj` can't be activated now (602.5), or None."""
     state = game.state
     for source, controller, spec in rule_abilities(state, "cant_activate"):
@@ -82,7 +85,7 @@ def activation_prohibition(game, obj: GameObject) -> str | None:
     return None
 
 
-def block_prohibition(game, blocker: GameObject) -> str | None:
+def block_prohibition(game: Game, blocker: GameObject) -> str | None:
     """'Your opponents can't block with creatures with even mana values' (rule: cant_block)."""
     state = game.state
     player = characteristics(state, blocker).controller
@@ -93,7 +96,7 @@ def block_prohibition(game, blocker: GameObject) -> str | None:
     return None
 
 
-def total_cost(game, player: str, spell: GameObject, cost: ManaCost) -> ManaCost:
+def total_cost(game: Game, player: str, spell: GameObject, cost: ManaCost) -> ManaCost:
     """Rule 601.2f: the mana cost (X already chosen) minus cost reductions, never less than {0}."""
     state = game.state
     generic_off = 0

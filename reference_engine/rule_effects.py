@@ -4,12 +4,15 @@ has been applied, so an ability removed in layer 6 generates no such effect."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from reference_engine.layers import characteristics
 
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
-def rule_effects(game, key: str) -> Iterator[tuple[str, int | None, Any]]:
+
+def rule_effects(game: Game, key: str) -> Iterator[tuple[str, int | None, Any]]:
     """(controller, source id, value) of each `rule` ability `{key: value}` that functions now:
     on a permanent (its current characteristics) or an emblem."""
     state = game.state
@@ -24,18 +27,18 @@ def rule_effects(game, key: str) -> Iterator[tuple[str, int | None, Any]]:
                 yield emblem.controller, None, ability.data[key]
 
 
-def has_hexproof(game, player: str) -> bool:
+def has_hexproof(game: Game, player: str) -> bool:
     """'You have hexproof' (702.11): the player can't be the target of opponents' spells and abilities."""
     return any(controller == player for controller, _, _ in rule_effects(game, "player_hexproof"))
 
 
-def life_total_cant_change(game, player: str) -> bool:
+def life_total_cant_change(game: Game, player: str) -> bool:
     """'Your life total can't change' (`rule: {life_total_cant_change: you}`): the player neither gains nor
     loses life, and so can't pay life greater than 0 (614.17b, 119.4b)."""
     return any(controller == player for controller, _, _ in rule_effects(game, "life_total_cant_change"))
 
 
-def loyalty_cost(game, player: str, cost):
+def loyalty_cost(game: Game, player: str, cost):
     """Rule 606.5: a loyalty ability's cost with every additional loyalty cost of 'loyalty abilities
     you activate cost an additional [+1]' combined into one cost to add or remove counters."""
     from dataclasses import replace

@@ -4,9 +4,14 @@ abilities that trigger as lore counters reach their number, and the sacrifice af
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from reference_engine import ops
 from reference_engine.layers import characteristics
 from reference_engine.model import GameObject
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
 
 def chapter_numbers(chars) -> list[int]:
@@ -16,7 +21,7 @@ def chapter_numbers(chars) -> list[int]:
             if a.kind == "triggered" and a.data["when"].get("nth_counter", {}).get("kind") == "lore"]
 
 
-def add_lore_counters(game) -> None:
+def add_lore_counters(game: Game) -> None:
     """Rule 714.3b: as the active player's precombat main phase begins, they put a lore counter on
     each Saga they control (no stack)."""
     state = game.state
@@ -26,7 +31,7 @@ def add_lore_counters(game) -> None:
             ops.add_counters(game, obj, "lore", 1, by=state.active)
 
 
-def must_be_sacrificed(game, obj: GameObject, chars) -> bool:
+def must_be_sacrificed(game: Game, obj: GameObject, chars) -> bool:
     """Rule 704.5s: lore counters at least its final chapter number, and not the source of a chapter
     ability that has triggered but not yet left the stack."""
     if "Saga" not in chars.subtypes:

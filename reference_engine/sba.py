@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections import defaultdict
 
 from reference_engine import ops
@@ -9,6 +11,9 @@ from reference_engine.layers import characteristics
 from reference_engine.model import GameObject, Zone
 from reference_engine.moves import Decision, Procedure
 from reference_engine.sagas import must_be_sacrificed
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
 
 def has_no_toughness(chars) -> bool:
@@ -34,7 +39,7 @@ def loss_reason(player) -> str | None:
     return None
 
 
-def replace_loss(game, player: str) -> Procedure:
+def replace_loss(game: Game, player: str) -> Procedure:
     """'If you would lose the game, instead ...' (Lich's Mirror): one replacement effect replaces the
     loss however many state-based actions would make that player lose at once (704.7). Returns
     whether one did."""
@@ -42,7 +47,7 @@ def replace_loss(game, player: str) -> Procedure:
     from reference_engine.rule_effects import rule_effects
 
     for controller, source_id, steps in rule_effects(game, "instead_of_losing"):
-        if controller == player:
+        if controller == player and source_id is not None:
             source = game.state.objects[source_id]
             name = characteristics(game.state, source).name
             game.state.players[player].drew_from_empty_library = False  # that loss has been replaced
@@ -96,7 +101,7 @@ def ceases_to_exist(obj: GameObject) -> bool:
     return obj.is_token and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK)
 
 
-def check(game) -> Procedure:
+def check(game: Game) -> Procedure:
     """Perform every applicable state-based action simultaneously; returns whether any was performed."""
     state = game.state
     to_graveyard: list[GameObject] = []
@@ -174,8 +179,8 @@ def check(game) -> Procedure:
     known = {obj.id: ops.last_known_record(game, obj) for obj in to_graveyard}
 
     # 704.5aa: a player who controls a permanent with start your engines! and has no speed gets speed 1.
-    for player in players_getting_speed(state):
-        state.players[player].speed = 1
+    for name in players_getting_speed(state):
+        state.players[name].speed = 1
         performed = True
 
     # 704.5n / 704.5p: an Equipment attached to something that is no longer a creature on the
@@ -218,7 +223,7 @@ def check(game) -> Procedure:
     return performed
 
 
-def put_into_graveyards(game, dying: list[GameObject], known: dict, sacrificed: set[int] | None = None) -> None:
+def put_into_graveyards(game: Game, dying: list[GameObject], known: dict, sacrificed: set[int] | None = None) -> None:
     """The permanents state-based actions put into their owners' graveyards, in one event (704.3);
     `sacrificed`: those its controller sacrifices (a Saga after its last chapter, 704.5s)."""
     ops.move_together(game, dying, Zone.GRAVEYARD, last_known=known, sacrificed=sacrificed or set())
@@ -253,7 +258,7 @@ def stays_attached(state, obj: GameObject, chars) -> bool:
     return host is not None and host.zone is Zone.BATTLEFIELD and "Creature" in characteristics(state, host).types
 
 
-def _choose_legend(game, player: str, name: str, ids: list[int]) -> Procedure:
+def _choose_legend(game: Game, player: str, name: str, ids: list[int]) -> Procedure:
     decision = Decision(player, "objects", f"choose the {name} to keep (legend rule, 704.5j)",
                         {"candidates": ids, "min": 1, "max": 1})
     while True:
@@ -263,7 +268,7 @@ def _choose_legend(game, player: str, name: str, ids: list[int]) -> Procedure:
         game.state.rejection = f"choose exactly one of the permanents named {name} to keep"
 
 
-def control_changes(game) -> None:
+def control_changes(game: Game) -> None:
     """A 'control_changed' event for each permanent whose controller differs from the one it had when
     last looked at (layer 2 effects beginning or ending, 613.1b). Triggers are put on the stack only
     the next time a player would receive priority (603.3), so noticing the change here, before that,
@@ -282,7 +287,7 @@ def control_changes(game) -> None:
         del seen[object_id]
 
 
-def before_priority(game) -> Procedure:
+def before_priority(game: Game) -> Procedure:
     """Rule 704.3 / 117.5: state-based actions until none apply, then waiting triggers onto the stack."""
     from reference_engine.daynight import enforce
     from reference_engine.triggers import put_on_stack, state_triggers

@@ -122,6 +122,12 @@ class GameState:
         return self.derived
 
     # --- identities and time -----------------------------------------------------------------
+    @property
+    def combat_now(self) -> Combat:
+        """The combat under way, in a step of combat (rule 506) where there is one."""
+        assert self.combat is not None, "no combat is under way"
+        return self.combat
+
     def new_id(self) -> int:
         self.next_id += 1
         return self.next_id - 1

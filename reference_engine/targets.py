@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.model import GameObject, StackItem, Target, Zone
 from reference_engine.moves import Illegal
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
 #: A target spec's `what` -> (zones searched, base filter). 'any' also allows players.
 KINDS: dict[str, tuple[tuple[Zone, ...], dict[str, Any]]] = {
@@ -34,7 +37,7 @@ def _ability_ok(spec: dict[str, Any], item: StackItem) -> bool:
     return spec.get("ability_kind", kind) == kind
 
 
-def _object_ok(game, spec: dict[str, Any], obj: GameObject, controller: str, source_id: int | None) -> bool:
+def _object_ok(game: Game, spec: dict[str, Any], obj: GameObject, controller: str, source_id: int | None) -> bool:
     if spec["what"] in ABILITY_TARGETS:
         return False
     zones, base = KINDS[spec["what"]]
@@ -45,7 +48,7 @@ def _object_ok(game, spec: dict[str, Any], obj: GameObject, controller: str, sou
     return matches(game.state, obj, base, ctx) and matches(game.state, obj, spec.get("filter"), ctx)
 
 
-def _player_ok(game, spec: dict[str, Any], player: str, controller: str) -> bool:
+def _player_ok(game: Game, spec: dict[str, Any], player: str, controller: str) -> bool:
     if spec["what"] not in ("any", "player", "player_or_planeswalker"):
         return False
     relation = spec.get("player")
@@ -56,17 +59,17 @@ def _player_ok(game, spec: dict[str, Any], player: str, controller: str) -> bool
     return player == controller or not has_hexproof(game, player)
 
 
-def is_legal(game, spec: dict[str, Any], target: Target, controller: str, source_id: int | None) -> bool:
+def is_legal(game: Game, spec: dict[str, Any], target: Target, controller: str, source_id: int | None) -> bool:
     if target.kind == "player":
         return target.value in game.state.players and _player_ok(game, spec, target.value, controller)  # type: ignore[arg-type]
     if target.kind == "ability":  # an ability on the stack, by its stack id (115.1)
         item = next((i for i in game.state.stack if i.id == target.value), None)
         return item is not None and _ability_ok(spec, item)
-    obj = game.state.objects.get(target.value)
+    obj = game.state.objects.get(target.object_id)
     return obj is not None and _object_ok(game, spec, obj, controller, source_id)
 
 
-def candidates(game, spec: dict[str, Any], controller: str, source_id: int | None) -> Iterable[Target]:
+def candidates(game: Game, spec: dict[str, Any], controller: str, source_id: int | None) -> Iterable[Target]:
     for player in game.state.players:
         if _player_ok(game, spec, player, controller):
             yield Target("player", player)
@@ -78,12 +81,12 @@ def candidates(game, spec: dict[str, Any], controller: str, source_id: int | Non
             yield Target("ability", item.id)
 
 
-def has_legal_choice(game, specs: list[dict[str, Any]], controller: str, source_id: int | None) -> bool:
+def has_legal_choice(game: Game, specs: list[dict[str, Any]], controller: str, source_id: int | None) -> bool:
     return all(spec.get("optional") or any(True for _ in candidates(game, spec, controller, source_id))
                for spec in specs)
 
 
-def check_targets(game, specs: list[dict[str, Any]], chosen: tuple[Target, ...], controller: str,
+def check_targets(game: Game, specs: list[dict[str, Any]], chosen: tuple[Target, ...], controller: str,
                   source_id: int | None, describe: Callable[[Target], str] | None = None) -> None:
     """Raise Illegal unless `chosen` is a legal choice of targets for `specs` (rule 601.2c)."""
     required = sum(1 for s in specs if not s.get("optional"))
@@ -111,12 +114,12 @@ def _describe_spec(spec: dict[str, Any]) -> str:
     return text
 
 
-def _refuse_ward(game, target: Target, controller: str) -> None:
+def _refuse_ward(game: Game, target: Target, controller: str) -> None:
     """Ward (702.21) is a keyword the engine knows only by name (a Royal Role grants it): its
     trigger is not modelled, so an opponent targeting a permanent with ward is the engine's limit."""
     from reference_engine.layers import characteristics
 
-    obj = game.state.objects.get(target.value) if target.kind == "object" else None
+    obj = game.state.objects.get(target.object_id) if target.kind == "object" else None
     if obj is None or obj.zone is not Zone.BATTLEFIELD or obj.controller == controller:
         return
     if any(a.kind == "keyword" and a.keyword == "Ward" for a in characteristics(game.state, obj).abilities):

@@ -9,13 +9,16 @@ symbols (a mana symbol is not a word), so the object's own color is unchanged.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reference_engine.effects import Ctx, effect, objects
 from reference_engine.layers import Characteristics, modifier
 from reference_engine.mana import COLORS
 from reference_engine.model import ContinuousEffect, Zone
 from reference_engine.moves import Decision, Procedure
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
 #: Keys of ability data whose values are color words.
 COLOR_WORD_KEYS = frozenset({"colors", "colors_any"})
@@ -40,7 +43,7 @@ def _change_color_word(chars: Characteristics, params: dict[str, Any]) -> None:
     chars.abilities = changed
 
 
-def _choose_color(game, player: str, prompt: str, other_than: str | None = None) -> Procedure:
+def _choose_color(game: Game, player: str, prompt: str, other_than: str | None = None) -> Procedure:
     decision = Decision(player, "color", prompt)
     while True:
         move = yield decision
@@ -50,7 +53,7 @@ def _choose_color(game, player: str, prompt: str, other_than: str | None = None)
 
 
 @effect("change_text")
-def _change_text(game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+def _change_text(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """{what, word: color}: 'change the text of [it] by replacing all instances of one color word with
     another'. The two words are chosen as the effect applies; it lasts indefinitely."""
     from reference_engine.limits import EngineLimit

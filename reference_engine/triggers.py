@@ -7,7 +7,7 @@ each key names a matcher registered here with one signature.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from reference_engine.conditions import holds
 from reference_engine.emblems import emblem_characteristics
@@ -15,6 +15,9 @@ from reference_engine.filters import FilterContext, matches
 from reference_engine.model import Ability, DecisionKind, StackItem, Zone
 from reference_engine.moves import Choose, Decision, Illegal, Procedure
 from reference_engine.state import PendingTrigger
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,7 @@ def _ctx(source: TriggerSource) -> FilterContext:
 @matcher("attacks", "attacks")
 @matcher("enters_or_attacks", "enters", "attacks")  # one ability, two trigger events
 @matcher("transforms_into", "transformed")  # the permanent as it is right after it transformed (701.27e)
-def _the_object(game, event, value, source) -> bool:
+def _the_object(game: Game, event, value, source) -> bool:
     """The object the event happened to: this one ('self'), or one that matches the filter now."""
     if value == "self":
         return event.data["uid"] == source.uid
@@ -66,7 +69,7 @@ def _the_object(game, event, value, source) -> bool:
 
 
 @matcher("enters_or_transforms_into", "enters", "transformed")
-def _enters_or_transforms_into(game, event, value, source) -> bool:
+def _enters_or_transforms_into(game: Game, event, value, source) -> bool:
     """'Whenever this creature enters or transforms into <name>' (rule 701.27e). It enters with the
     ability only if the face that has it is up, or if it copies that face (707.5): no name check then."""
     if event.data["uid"] != source.uid:
@@ -77,7 +80,7 @@ def _enters_or_transforms_into(game, event, value, source) -> bool:
 
 
 @matcher("gains_control_from_you", "control_changed")
-def _gains_control_from_you(game, event, value, source) -> bool:
+def _gains_control_from_you(game: Game, event, value, source) -> bool:
     """{player: opponent}: 'whenever an opponent gains control of a permanent from you'; 'self' for
     'when you lose control of this' (the source judged as it was before: 603.10d)."""
     if value == "self":
@@ -87,14 +90,14 @@ def _gains_control_from_you(game, event, value, source) -> bool:
 
 
 @matcher("becomes_unattached", "unattached")
-def _becomes_unattached(game, event, value, source) -> bool:
+def _becomes_unattached(game: Game, event, value, source) -> bool:
     """'Whenever this Equipment becomes unattached from a permanent' (self): also as it leaves the
     battlefield attached, judged as it was just before (603.10c)."""
     return value == "self" and event.data["uid"] == source.uid
 
 
 @matcher("dies", "leaves")
-def _dies(game, event, value, source) -> bool:
+def _dies(game: Game, event, value, source) -> bool:
     """'When this creature dies' (self), or 'whenever another creature dies' ({other: true, types: [...]}),
     the dying object judged as it last existed on the battlefield (rule 603.10a)."""
     if event.data["from"] != Zone.BATTLEFIELD or event.data["to"] != Zone.GRAVEYARD:
@@ -112,7 +115,7 @@ def _dies(game, event, value, source) -> bool:
 
 
 @matcher("sacrificed", "leaves")
-def _sacrificed(game, event, value, source) -> bool:
+def _sacrificed(game: Game, event, value, source) -> bool:
     """'Whenever you sacrifice an enchantment' ({player: you, filter}): a permanent its controller
     sacrificed (701.21a), judged as it last existed on the battlefield."""
     if not event.data.get("sacrificed"):
@@ -125,7 +128,7 @@ def _sacrificed(game, event, value, source) -> bool:
 
 
 @matcher("final_chapter_resolves", "ability_resolved")
-def _final_chapter_resolves(game, event, value, source) -> bool:
+def _final_chapter_resolves(game: Game, event, value, source) -> bool:
     """'Whenever the final chapter ability of a Saga you control resolves' (714.2c, 608.2p)."""
     from reference_engine.sagas import chapter_numbers
 
@@ -139,7 +142,7 @@ def _final_chapter_resolves(game, event, value, source) -> bool:
 
 
 @matcher("step", "step_begins")
-def _step(game, event, value, source) -> bool:
+def _step(game: Game, event, value, source) -> bool:
     """{step: upkeep, whose: you|each|opponent}: 'at the beginning of [your] upkeep'."""
     if event.data["step"] != value["step"]:
         return False
@@ -149,7 +152,7 @@ def _step(game, event, value, source) -> bool:
 
 
 @matcher("taps_for_mana", "mana_ability_resolved")
-def _taps_for_mana(game, event, value, source) -> bool:
+def _taps_for_mana(game: Game, event, value, source) -> bool:
     """'Whenever a player taps a land for mana' / 'you tap a permanent for {C}' (rule 106.12a)."""
     if not event.data["tapped_for_mana"] or not event.data["produced"]:
         return False
@@ -164,7 +167,7 @@ def _taps_for_mana(game, event, value, source) -> bool:
 
 
 @matcher("combat_damage_to_player", "combat_damage_to_player")
-def _combat_damage_to_player(game, event, value, source) -> bool:
+def _combat_damage_to_player(game: Game, event, value, source) -> bool:
     """'Whenever a [filter] you control deals combat damage to a player': once per such creature."""
     obj = game.state.objects.get(event.data["source_id"])
     if obj is None:
@@ -173,12 +176,12 @@ def _combat_damage_to_player(game, event, value, source) -> bool:
 
 
 @matcher("day_night_changes", "day_night")
-def _day_night_changes(game, event, value, source) -> bool:
+def _day_night_changes(game: Game, event, value, source) -> bool:
     """'Whenever day becomes night or night becomes day': the game loses one designation and gains the
     other (731.1a); it becoming day or night from neither is not such a change."""
     return event.data["was"] is not None
 @matcher("nth_counter", "counters_put")
-def _nth_counter(game, event, value, source) -> bool:
+def _nth_counter(game: Game, event, value, source) -> bool:
     """{kind: hour, n: 12}: 'when the twelfth hour counter is put on this': it had fewer than N
     before the counters were put on, and N or more after (rule 122.7)."""
     return (event.data["uid"] == source.uid and event.data["counter"] == value["kind"]
@@ -186,25 +189,25 @@ def _nth_counter(game, event, value, source) -> bool:
 
 
 @matcher("draws", "draws")
-def _draws(game, event, value, source) -> bool:
+def _draws(game: Game, event, value, source) -> bool:
     """'Whenever you draw a card': once per card drawn."""
     return value != "you" or event.data["player"] == source.controller
 
 
 @matcher("class_level_becomes", "class_level")
-def _class_level_becomes(game, event, value, source) -> bool:
+def _class_level_becomes(game: Game, event, value, source) -> bool:
     """'When this Class becomes level N' (rule 716.2b)."""
     return event.data["uid"] == source.uid and event.data["level"] == value
 
 
 @matcher("gains_life", "gains_life")
-def _gains_life(game, event, value, source) -> bool:
+def _gains_life(game: Game, event, value, source) -> bool:
     """'Whenever you gain life': once per life gain event (rule 119.9)."""
     return value.get("player", "you") != "you" or event.data["player"] == source.controller
 
 
 @matcher("cast", "cast")
-def _cast(game, event, value, source) -> bool:
+def _cast(game: Game, event, value, source) -> bool:
     """'Whenever you cast a [filter] spell'."""
     if value.get("player") == "you" and event.data["player"] != source.controller:
         return False
@@ -216,7 +219,7 @@ MATCHERS["reflexive"] = ((), lambda game, event, value, source: False)  # create
 
 
 @matcher("damage_prevented", "damage_prevented")
-def _damage_prevented(game, event, value, source) -> bool:
+def _damage_prevented(game: Game, event, value, source) -> bool:
     """'Whenever damage that would be dealt to you is prevented' (615.13)."""
     target = event.data["target"]
     return value.get("to") != "you" or (target.kind == "player" and target.value == source.controller)
@@ -241,7 +244,7 @@ def _permanent_sources(state) -> list[tuple[TriggerSource, tuple[Ability, ...]]]
     return found
 
 
-def lookback_sources(game, leaving: dict[int, Any] | None = None) -> list[tuple[TriggerSource, tuple[Ability, ...]]]:
+def lookback_sources(game: Game, leaving: dict[int, Any] | None = None) -> list[tuple[TriggerSource, tuple[Ability, ...]]]:
     """The permanents with triggered abilities, as they are now: taken immediately before an event that
     moves objects off the battlefield, for the abilities that look back in time (603.10a). `leaving`
     gives the characteristics the objects leaving had when their last known information was taken
@@ -263,7 +266,7 @@ def lookback_sources(game, leaving: dict[int, Any] | None = None) -> list[tuple[
     return out
 
 
-def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability, ...]]]:
+def _sources(game: Game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability, ...]]]:
     """Permanents and emblems. For an object leaving the battlefield, the permanents as they were
     immediately before the event, the objects leaving included (leaves-the-battlefield abilities look
     back in time, 603.10a); otherwise as they are right after it (603.10)."""
@@ -285,7 +288,7 @@ def _sources(game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ability,
                              snapshot=emblem_characteristics(emblem)), emblem.abilities)
 
 
-def _class_level_reached(game, source: TriggerSource, ability: Ability) -> bool:
+def _class_level_reached(game: Game, source: TriggerSource, ability: Ability) -> bool:
     """A Class's level-N ability exists only while it is level N or more (rule 716.2c)."""
     needed = ability.data.get("class_level")
     if needed is None:
@@ -294,7 +297,7 @@ def _class_level_reached(game, source: TriggerSource, ability: Ability) -> bool:
     return obj is not None and obj.class_level >= needed
 
 
-def check(game, event: Event) -> list[PendingTrigger]:
+def check(game: Game, event: Event) -> list[PendingTrigger]:
     """Every triggered ability that triggers on `event`; intervening-if clauses checked now (603.4)."""
     found: list[PendingTrigger] = _delayed(game, event)
     for source, abilities in _sources(game, event):
@@ -316,20 +319,20 @@ def check(game, event: Event) -> list[PendingTrigger]:
     return found + _additional_triggers(game, found)
 
 
-def _done_this_turn(game, source: TriggerSource, ability: Ability) -> bool:
+def _done_this_turn(game: Game, source: TriggerSource, ability: Ability) -> bool:
     from reference_engine.optional_effects import done_key
 
     return done_key(source.uid, ability) in game.state.this_turn
 
 
 @matcher("countered", "countered")
-def _countered(game, event, value, source) -> bool:
+def _countered(game: Game, event, value, source) -> bool:
     """'Whenever a spell you've cast is countered': the spell as it was on the stack, looking back in
     time (603.10e), since after the event it is a card in a graveyard."""
     return value.get("player") != "you" or event.data["controller"] == source.controller
 
 
-def _delayed(game, event: Event) -> list[PendingTrigger]:
+def _delayed(game: Game, event: Event) -> list[PendingTrigger]:
     """Delayed triggered abilities that trigger on `event` (603.7): each triggers once, the next time its
     event occurs, and then is gone (603.7b)."""
     state = game.state
@@ -343,23 +346,23 @@ def _delayed(game, event: Event) -> list[PendingTrigger]:
         source = TriggerSource(delayed.source_id, delayed.source_uid or 0, delayed.source_name, delayed.controller)
         if event.kind in kinds and fn(game, event, value, source):
             state.delayed.remove(delayed)
-            found.append(PendingTrigger(delayed.controller, delayed.source_id, delayed.source_uid, delayed.source_name,
+            found.append(PendingTrigger(delayed.controller, delayed.source_id, delayed.source_uid, delayed.source_name,  # type: ignore[arg-type]
                                         delayed.ability, dict(event.data, memory=delayed.memory),
                                         state.new_timestamp()))
     return found
 
 
 @matcher("state")
-def _state(game, event, value, source) -> bool:
+def _state(game: Game, event, value, source) -> bool:
     """A state trigger matches no event: state_triggers looks at the game state instead (603.8)."""
     return False
 
 
-def state_triggers(game) -> None:
+def state_triggers(game: Game) -> None:
     """Rule 603.8: a state trigger ('when you control no other creatures') triggers as soon as its
     state is true, and not again while that ability has triggered and hasn't left the stack."""
     state = game.state
-    waiting = {(p.source_id, id(p.ability)) for p in state.pending_triggers}
+    waiting: set[tuple[int | None, int]] = {(p.source_id, id(p.ability)) for p in state.pending_triggers}
     waiting |= {(i.source_id, id(i.ability)) for i in state.stack if not i.is_spell and i.ability is not None}
     for source, abilities in _permanent_sources(state):
         for ability in abilities:
@@ -374,7 +377,7 @@ def state_triggers(game) -> None:
                 state.pending_triggers.append(pending)
 
 
-def _additional_triggers(game, found: list[PendingTrigger]) -> list[PendingTrigger]:
+def _additional_triggers(game: Game, found: list[PendingTrigger]) -> list[PendingTrigger]:
     """Rule 603.2d: 'if a triggered ability of a [filter] you control triggers, that ability triggers
     an additional time' (a `rule` ability {triggers_additional_time: {source: filter}})."""
     from reference_engine.layers import characteristics
@@ -413,7 +416,7 @@ class _PendingCtx:
         return self.pending.source_id
 
 
-def put_on_stack(game) -> Procedure:
+def put_on_stack(game: Game) -> Procedure:
     """Rule 603.3b: each player in APNAP order puts their triggered abilities on the stack in the
     order they choose, choosing targets as they do. Triggers that are all alike need no ordering."""
     state = game.state
@@ -457,7 +460,7 @@ def delayed_x(trigger: PendingTrigger) -> int | None:
     return (trigger.event.get("memory") or {}).get("x")
 
 
-def _ask_order(game, player: str, triggers: list[PendingTrigger]) -> Procedure:
+def _ask_order(game: Game, player: str, triggers: list[PendingTrigger]) -> Procedure:
     names = ", ".join(t.source_name for t in triggers)
     decision = Decision(player, "order_triggers", f"order triggered abilities of {names} (first resolves first)",
                         {"sources": [t.source_uid for t in triggers]})
@@ -485,7 +488,7 @@ def _apply_order(triggers: list[PendingTrigger], move: Choose) -> list[PendingTr
     return ordered
 
 
-def _choose_mode(game, trigger: PendingTrigger) -> Procedure:
+def _choose_mode(game: Game, trigger: PendingTrigger) -> Procedure:
     """Rules 603.3c, 700.2b: the controller of a modal triggered ability ('choose one —') announces its
     mode as it is put on the stack. A mode whose targets can't be chosen can't be chosen; with no mode
     left, the ability is removed from the stack (None). Returns the ability as that mode makes it."""
@@ -518,7 +521,7 @@ def _choose_mode(game, trigger: PendingTrigger) -> Procedure:
                                                   "effect": list(mode["effect"])})
 
 
-def _choose_targets(game, trigger: PendingTrigger) -> Procedure:
+def _choose_targets(game: Game, trigger: PendingTrigger) -> Procedure:
     from reference_engine.targets import candidates, check_targets, has_legal_choice
 
     specs = trigger.ability.data.get("targets")

@@ -3,6 +3,8 @@ must make and receives their move. Moves are performed here; an illegal one rest
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 
 from reference_engine import casting, combat, ops, prevention
 from reference_engine.daynight import untap_step_check
@@ -12,11 +14,14 @@ from reference_engine.moves import Activate, Cast, Decision, Illegal, Move, Pass
 from reference_engine.resolve import resolve_top
 from reference_engine.sba import before_priority
 
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+
 NO_PRIORITY = (Step.UNTAP, Step.CLEANUP)
 MAX_HAND_SIZE = 7
 
 
-def play(game, *, resume: bool = True) -> Procedure:
+def play(game: Game, *, resume: bool = True) -> Procedure:
     """Run the game from the current step; with `resume`, the step's beginning already happened."""
     state = game.state
     while not state.over:
@@ -27,7 +32,7 @@ def play(game, *, resume: bool = True) -> Procedure:
         _next_step(game)
 
 
-def run_step(game, *, begin: bool) -> Procedure:
+def run_step(game: Game, *, begin: bool) -> Procedure:
     state = game.state
     step = state.step
     if begin:
@@ -41,13 +46,13 @@ def run_step(game, *, begin: bool) -> Procedure:
     _end_step(game, step)
 
 
-def untap_step(game) -> None:
+def untap_step(game: Game) -> None:
     """Rule 502.2-3: first the day/night check, then the active player untaps their permanents."""
     untap_step_check(game)
     untap_permanents(game)
 
 
-def untap_permanents(game) -> None:
+def untap_permanents(game: Game) -> None:
     """Rule 502.3: the active player's permanents untap, except those an effect keeps tapped
     ('creatures with power 3 or greater don't untap during their controllers' untap steps')."""
     state = game.state
@@ -57,7 +62,7 @@ def untap_permanents(game) -> None:
             ops.untap(game, obj)
 
 
-def _kept_tapped(game) -> set[int]:
+def _kept_tapped(game: Game) -> set[int]:
     """Permanents matched by a `doesnt_untap` rule ability of a permanent on the battlefield."""
     from reference_engine.filters import FilterContext, matches
 
@@ -72,7 +77,7 @@ def _kept_tapped(game) -> set[int]:
     return kept
 
 
-def _begin(game, step: Step) -> Procedure:
+def _begin(game: Game, step: Step) -> Procedure:
     """Turn-based actions and 'at the beginning of' triggers. Returns True to skip the step."""
     state = game.state
     if (state.active, step.value) in state.skips:
@@ -108,12 +113,12 @@ def _begin(game, step: Step) -> Procedure:
             return True
         yield from combat.combat_damage(game, first_strike=True, split_steps=True)
     elif step is Step.COMBAT_DAMAGE:
-        yield from combat.combat_damage(game, first_strike=False, split_steps=bool(state.combat.first_strike_dealt))
+        yield from combat.combat_damage(game, first_strike=False, split_steps=bool(state.combat_now.first_strike_dealt))
     ops.emit(game, "step_begins", step=step.value, active=state.active)
     return False
 
 
-def start_of_turn_control(game) -> None:
+def start_of_turn_control(game: Game) -> None:
     """Rule 302.6: as a turn begins, the active player's permanents have been under their control
     continuously since their most recent turn began."""
     state = game.state
@@ -122,7 +127,7 @@ def start_of_turn_control(game) -> None:
             obj.summoning_sick = False
 
 
-def _end_step(game, step: Step) -> None:
+def _end_step(game: Game, step: Step) -> None:
     state = game.state
     for player in state.players.values():
         player.pool.clear()  # 106.4: mana empties at the end of each step and phase
@@ -132,7 +137,7 @@ def _end_step(game, step: Step) -> None:
         combat.end_combat(game)
 
 
-def _next_step(game) -> None:
+def _next_step(game: Game) -> None:
     state = game.state
     index = STEPS.index(state.step)
     if state.step is Step.CLEANUP:
@@ -142,7 +147,7 @@ def _next_step(game) -> None:
     state.priority = None
 
 
-def _new_turn(game) -> None:
+def _new_turn(game: Game) -> None:
     state = game.state
     state.previous_turn_spells = state.spells_cast.copy()
     state.previous_active = state.active
@@ -158,7 +163,7 @@ def _new_turn(game) -> None:
     state.touch()
 
 
-def _cleanup(game) -> Procedure:
+def _cleanup(game: Game) -> Procedure:
     """Rule 514: discard to hand size, remove damage and end 'until end of turn' effects; if anything
     then happens, players get priority and another cleanup step follows (514.3a)."""
     state = game.state
@@ -183,7 +188,7 @@ def _cleanup(game) -> Procedure:
         yield from _cleanup(game)
 
 
-def _sba_or_triggers(game) -> Procedure:
+def _sba_or_triggers(game: Game) -> Procedure:
     from reference_engine import sba
 
     performed = yield from sba.check(game)
@@ -193,11 +198,11 @@ def _sba_or_triggers(game) -> Procedure:
     return False
 
 
-def state_has_triggers(game) -> bool:
+def state_has_triggers(game: Game) -> bool:
     return bool(game.state.pending_triggers)
 
 
-def _discard_to_hand_size(game, count: int) -> Procedure:
+def _discard_to_hand_size(game: Game, count: int) -> Procedure:
     state = game.state
     hand = list(state.zone_ids(Zone.HAND, state.active))
     decision = Decision(state.active, "objects", f"discard {count} card(s) down to hand size (514.1)",
@@ -211,7 +216,7 @@ def _discard_to_hand_size(game, count: int) -> Procedure:
         state.rejection = f"choose exactly {count} card(s) in hand to discard"
 
 
-def priority_round(game) -> Procedure:
+def priority_round(game: Game) -> Procedure:
     """Rule 117: the active player receives priority; the step ends when all pass with an empty stack."""
     state = game.state
     state.priority = state.active
@@ -248,7 +253,7 @@ def priority_round(game) -> Procedure:
         passes = 0  # 117.3c: the player who acted receives priority again
 
 
-def _perform(game, move: Move) -> Procedure:
+def _perform(game: Game, move: Move) -> Procedure:
     if isinstance(move, PlayLand):
         yield from casting.play_land(game, move)
     elif isinstance(move, Cast):
