@@ -11,22 +11,10 @@ from mutants.patching import Patcher, mutant
 @mutant("damage-assignment-choice-ignored", "a creature's controller can't divide its combat damage as they choose: "
         "the default assignment is always used", ["510.1c", "510.1d"])
 def _assignment_ignored(p: Patcher) -> None:
-    from reference_engine.moves import AssignDamage
-
-    def wrapper(original):
-        def announce(game, player, dealers):
-            procedure = original(game, player, dealers)
-            answer = None
-            try:
-                decision = next(procedure)
-                while True:
-                    move = yield decision
-                    decision = procedure.send(AssignDamage(move.player, None) if move is not None else move)
-            except StopIteration as done:
-                answer = done.value
-            return answer
-        return announce
-    p.wrap("combat", "_announce", wrapper)
+    def announce(game, player, dealers):
+        return {dealer.object_id: dealer.default for dealer in dealers}
+        yield  # a procedure that never asks: the default always applies
+    p.replace("combat", "_announce", announce)
 
 
 @mutant("trample-excess-before-lethal", "a trampler may assign damage to the player before each blocker is "
@@ -113,14 +101,20 @@ def _attached_unaffected(p: Patcher) -> None:
     p.set_item(CONDITIONS, "attached_to_source", lambda state, obj, value, ctx, chars: not value)
 
 
-@mutant("equipment-stays-attached-to-nothing", "an Equipment whose creature left the battlefield stays attached to "
-        "it, instead of becoming unattached", ["704.5n"])
-def _equipment_stays_attached(p: Patcher) -> None:
+@mutant("equipment-goes-with-its-creature", "an Equipment whose creature left the battlefield is put into its owner's "
+        "graveyard, instead of staying on the battlefield unattached", ["301.5c", "704.5n"])
+def _equipment_goes_with_its_creature(p: Patcher) -> None:
+    from reference_engine import ops
+    from reference_engine.layers import characteristics
+    from reference_engine.model import Zone
+
     def wrapper(original):
-        def stays_attached(state, obj, chars):
-            host = state.objects.get(obj.attached_to)
-            if "Equipment" in chars.subtypes and (host is None or host.zone.value != "battlefield"):
-                return True
-            return original(state, obj, chars)
-        return stays_attached
-    p.wrap("sba", "stays_attached", wrapper)
+        def check(game):
+            state = game.state
+            for obj in list(state.battlefield()):
+                if obj.attached_to is not None and obj.attached_to not in state.objects \
+                        and "Equipment" in characteristics(state, obj).subtypes:
+                    ops.move(game, obj, Zone.GRAVEYARD)
+            return (yield from original(game))
+        return check
+    p.wrap("sba", "check", wrapper)
