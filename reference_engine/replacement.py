@@ -194,10 +194,6 @@ def copy_exceptions(chosen: tuple[Face, CardDef], exceptions: dict[str, Any] | N
 
         changes["abilities"] = (tuple(changes.get("abilities", face.abilities))
                                 + tuple(parse_ability(a) for a in exceptions["abilities"]))
-    if "has" in exceptions:
-        from reference_engine.carddefs import parse_ability
-
-        changes["abilities"] = tuple(changes.get("abilities", face.abilities)) + tuple(parse_ability(a) for a in exceptions["has"])
     face = replace(face, **changes)
     return face, CardDef(name=face.name, layout="copy", faces=(face,))
 
