@@ -23,14 +23,17 @@ from __future__ import annotations
 import multiprocessing
 import os
 import re
+import signal
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from harness.corpus import Case, Corpus
 from harness.engines import open_engine, registered
 from harness.results import Status
 from harness.runner import judge
-from harness.session import EngineError
+from harness.session import DEFAULT_TIMEOUT, EngineError
 from harness.wire import engine_case
 
 #: A case is caught by an engine when its result is one of these.
@@ -112,10 +115,36 @@ class KillMatrix:
 _WORK: list[tuple[Case, dict]] | None = None
 
 
+class _Overrun(BaseException):
+    """A case ran past its deadline: a BaseException, so no `except Exception` in an engine swallows it."""
+
+
+@contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Interrupt the block after `seconds` (an in-process engine has no process to kill, and a mutant
+    can loop forever: state-based actions that never settle). Where there is no SIGALRM, or off the main
+    thread, the block runs unbounded."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def overrun(signum: int, frame: object) -> None:
+        raise _Overrun
+
+    previous = signal.signal(signal.SIGALRM, overrun)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def _caught_by(job: tuple[str, list[int] | None]) -> tuple[str, list[str]]:
     """The ids of the cases engine `spec` makes fail, of those at `indexes` (None: all). Like
     runner.run_case, but the message is built once for every engine and the case's document stays
-    loaded (it is judged by every engine)."""
+    loaded (it is judged by every engine). A case that runs past the protocol's timeout is caught, as a
+    timeout is in a run, and the engine is opened afresh after it."""
     assert _WORK is not None
     spec, indexes = job
     session = open_engine(spec)
@@ -124,7 +153,15 @@ def _caught_by(job: tuple[str, list[int] | None]) -> tuple[str, list[str]]:
         for case, message in (_WORK if indexes is None else [_WORK[i] for i in indexes]):
             if set(case.requires) - session.capabilities:
                 continue  # skipped: not caught
-            if judge(case, session.run(message)).status in CAUGHT:
+            try:
+                with _deadline(DEFAULT_TIMEOUT):
+                    reply = session.run(message)
+            except _Overrun:
+                caught.append(case.id)
+                session.close()
+                session = open_engine(spec)
+                continue
+            if judge(case, reply).status in CAUGHT:
                 caught.append(case.id)
         return spec, caught
     finally:

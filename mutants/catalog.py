@@ -93,7 +93,6 @@ def _mana_ability_triggers_lost(p: Patcher) -> None:
 @mutant("tapping-for-any-cost-is-for-mana", "tapping a land to pay any {T} cost counts as tapping it for mana", ["106.12"])
 def _tapping_for_any_cost(p: Patcher) -> None:
     from reference_engine import casting, ops
-    from reference_engine.layers import characteristics
     from reference_engine.triggers import Event
 
     original = casting.activate

@@ -73,15 +73,12 @@ def _statics_ignore_tokens(p: Patcher) -> None:
         ["111.7", "704.5d"])
 def _token_stays_in_graveyard(p: Patcher) -> None:
     from reference_engine.model import Zone
-    from reference_engine.state import GameState
 
-    original = GameState.remove_object
-
-    def remove_object(self, obj):
-        if obj.is_token and obj.zone in (Zone.GRAVEYARD, Zone.EXILE):
-            return  # the state-based action of 704.5d does nothing
-        original(self, obj)
-    p.set_attr(GameState, "remove_object", remove_object)
+    def wrapper(original):
+        def ceases_to_exist(obj):  # the state-based action of 704.5d skips these tokens (it doesn't loop on them)
+            return False if obj.is_token and obj.zone in (Zone.GRAVEYARD, Zone.EXILE) else original(obj)
+        return ceases_to_exist
+    p.wrap("sba", "ceases_to_exist", wrapper)
 
 
 @mutant("dying-token-triggers-nothing",

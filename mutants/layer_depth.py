@@ -3,6 +3,8 @@ timestamps, lifelink, counters): each breaks one rule the way a real engine migh
 
 from __future__ import annotations
 
+import functools
+
 from mutants import shapes
 from mutants.patching import Patcher, mutant
 
@@ -96,18 +98,25 @@ def _text_change_ignored(p: Patcher) -> None:
     p.set_item(MODIFIERS, "change_color_word", (layer, lambda chars, params: None))
 
 
-def _card_colors(name: str) -> set[str]:
-    """The colors of a card of the corpus by its name (or a face's name), from cases/cards/."""
+@functools.cache
+def _card_colors_by_name() -> dict[str, frozenset[str]]:
+    """The colors of each card of the corpus by its name and its faces' names, from cases/cards/ (read
+    once: the mutant asks on every look at an emblem)."""
     from pathlib import Path
 
     import yaml
 
-    for path in (Path(__file__).resolve().parent.parent / "cases" / "cards").glob("*.yaml"):
+    colors: dict[str, frozenset[str]] = {}
+    for path in sorted((Path(__file__).resolve().parent.parent / "cases" / "cards").glob("*.yaml")):
         card = yaml.safe_load(path.read_text(encoding="utf-8"))
         for face in card.get("faces", []):
-            if name in (card["name"], face["name"]):
-                return set(face.get("colors", []))
-    return set()
+            for name in (card["name"], face["name"]):
+                colors.setdefault(name, frozenset(face.get("colors", [])))
+    return colors
+
+
+def _card_colors(name: str) -> set[str]:
+    return set(_card_colors_by_name().get(name, ()))
 
 
 @mutant("emblem-has-its-creators-color", "an emblem has the colors of the card whose ability created it", ["114.3"])

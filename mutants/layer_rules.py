@@ -5,7 +5,6 @@ planeswalkers and levelers, rule by rule (CR 114, 122, 306, 606, 611, 613, 704, 
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from mutants import shapes
 from mutants.patching import Patcher, mutant
