@@ -31,3 +31,4 @@ from mutants import format_rules  # noqa: F401  (damage assignment, abilities on
 from mutants import replacement_depth  # noqa: F401  (depth of 614, 615, 616: issue 21)
 from mutants import trigger_depth  # noqa: F401  (depth of 603: issue 21)
 from mutants import dfc_depth  # noqa: F401  (issue 19: the rest of 111, 707 and 712)
+from mutants import dfc_depth2  # noqa: F401  (issue 19, second round: 707.10d-e, 712.15a, 712.19, ...)

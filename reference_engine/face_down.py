@@ -61,12 +61,18 @@ def _turned_face_up(game: Game, event, value, source) -> bool:
     return obj is not None and matches(game.state, obj, value, _ctx(source))
 
 
+def face_turned_up(obj: GameObject) -> int:
+    """Rule 712.15a: a double-faced permanent turned face up has its front face up."""
+    return 0
+
+
 def turn_face_up(game: Game, obj) -> None:
     """Rule 708.8: the permanent turns face up and has its normal characteristics again; it receives a
-    new timestamp (613.7f)."""
+    new timestamp (613.7f). A double-faced one shows its front face (712.15a)."""
     if obj.zone is not Zone.BATTLEFIELD or not obj.face_down:
         return
     obj.face_down = False
+    obj.face = face_turned_up(obj)
     obj.timestamp = game.state.new_timestamp()
     game.state.touch()
     ops.emit(game, "turned_face_up", object_id=obj.id, uid=obj.uid)

@@ -572,6 +572,8 @@ def transform(game: Game, obj: GameObject, *, by_day_night: bool = False, own_ab
     """
     if obj.zone is not Zone.BATTLEFIELD or not obj.card.double_faced or not can_be_transformed(obj.card):
         return False
+    if obj.face_down:  # rule 712.15a: a face-down double-faced permanent can't transform
+        return False
     chars = characteristics(game.state, obj)
     if not by_day_night and (chars.has_keyword("Daybound") or chars.has_keyword("Nightbound")):
         return False
