@@ -64,7 +64,8 @@ EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "may_pay": ("by", "cost", "then"), "choose_to_hand": ("among", "filter", "what"),
     "become_copy": ("choose", "until", "what"), "exile": ("what",), "look_at_top": ("count",),
     "move_counter": ("from", "kind", "to"), "rest_to_bottom": (), "shuffle_into_library": ("who", "zones"),
-    "tap": ("what",), "untap": ("what",), "copy_spell": ("except", "new_targets", "not_legendary", "times", "what"), "gain_class_level": ("level",),
+    "tap": ("what",), "untap": ("what",), "copy_spell": ("except", "new_targets", "not_legendary", "times", "what"),
+    "copy_spell_with_target": ("target", "what"), "copy_spell_for_each": ("each", "what"), "gain_class_level": ("level",),
     "living_death": (), "manifest": (), "set_life": ("amount",),
     "add_mana": ("any_color",), "delayed_trigger": ("ability", "this_turn"), "reflexive": ("ability",), "discard": ("count",),
     "drain_power": ("who",), "each_player_sacrifices": ("describe", "filter"), "exile_graveyard": ("player",),
@@ -77,7 +78,7 @@ EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
 #: Effects whose parameter is a single value rather than a mapping.
 VALUE_EFFECTS = ("become_day_night", "unmodelled", "this_turn", "add_mana")  # add_mana: also {any_color: N}
 #: Parameters that hold abilities, steps, a filter or continuous effects, checked as such.
-NESTED = {"choose_source": "filter", "abilities": "abilities", "ability": "ability", "then": "steps", "filter": "filter", "token": "token", "effects": "modifiers"}
+NESTED = {"choose_source": "filter", "each": "filter", "abilities": "abilities", "ability": "ability", "then": "steps", "filter": "filter", "token": "token", "effects": "modifiers"}
 
 
 class CardDefinitionError(ValueError):
