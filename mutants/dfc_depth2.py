@@ -32,3 +32,36 @@ def _new_target_legality_ignored(p: Patcher) -> None:
         "original's other targets", ["707.10d", "707.10e"])
 def _only_first_target(p: Patcher) -> None:
     p.replace("spell_copies", "copy_targets", lambda item, target: (target,) + tuple(item.targets[1:]))
+
+
+# --- choosing a card name (712.19) ---------------------------------------------------------------
+@mutant("card-name-of-both-faces-accepted",
+        "a player choosing a card name may name both faces of a double-faced card at once", ["712.19"])
+def _both_faces_accepted(p: Patcher) -> None:
+    def wrapper(original):
+        def card_name_problem(game, name):
+            return None if name else original(game, name)
+        return card_name_problem
+    p.wrap("card_names", "card_name_problem", wrapper)
+
+
+def _chosen_name_against(p: Patcher, names) -> None:
+    from reference_engine.filters import CONDITIONS
+
+    def has_chosen_name(state, obj, value, ctx, chars):
+        source = state.objects.get(ctx.source_id) if ctx.source_id is not None else None
+        chosen = source.chosen.get("card_name") if source is not None else None
+        return (chosen is not None and obj is not None and chosen in names(obj, chars)) == bool(value)
+    p.set_item(CONDITIONS, "has_chosen_name", has_chosen_name)
+
+
+@mutant("chosen-name-matches-either-face",
+        "a name chosen for one face of a double-faced card also names its other face", ["712.19"])
+def _either_face(p: Patcher) -> None:
+    _chosen_name_against(p, lambda obj, chars: {chars.name} | {f.name for f in obj.card.faces})
+
+
+@mutant("chosen-name-matches-only-the-front-face",
+        "only the name of a double-faced card's front face can be the chosen name of its permanent", ["712.19"])
+def _front_face_only(p: Patcher) -> None:
+    _chosen_name_against(p, lambda obj, chars: {obj.card.faces[0].name})

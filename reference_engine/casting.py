@@ -166,7 +166,7 @@ def activate_mana(game: Game, player: str, activation: ManaActivation) -> Proced
     obj = _own_object(game, player, activation.object_id, Zone.BATTLEFIELD, "permanent")
     chars = characteristics(game.state, obj)
     ability = _activated(chars, activation.ability_index)
-    check_not_prohibited(game, obj)
+    check_not_prohibited(game, obj, ability.kind == "mana")
     if ability.kind != "mana":
         raise Illegal(f"ability {activation.ability_index} of {chars.name} is not a mana ability")
     yield from _mana_ability(game, player, obj, chars, ability, activation.mana)
@@ -594,7 +594,7 @@ def activate(game: Game, move: Activate) -> Procedure:
     obj = _own_object(game, move.player, move.object_id, Zone.BATTLEFIELD, "permanent")
     chars = characteristics(state, obj)
     ability = _activated(chars, move.ability_index)
-    check_not_prohibited(game, obj)
+    check_not_prohibited(game, obj, ability.kind == "mana")
     if ability.kind == "mana":
         if move.targets:
             raise Illegal("mana abilities have no targets")
@@ -671,9 +671,9 @@ def check_life_payment(game: Game, player: str, amount: int) -> None:
         raise Illegal(f"paying {amount} life needs a life total of at least {amount} (rules 118.3, 119.4)")
 
 
-def check_not_prohibited(game: Game, obj: GameObject) -> None:
+def check_not_prohibited(game: Game, obj: GameObject, mana_ability: bool = False) -> None:
     """Rule 602.5: a player can't begin to activate an ability that's prohibited from being activated."""
-    reason = restrictions.activation_prohibition(game, obj)
+    reason = restrictions.activation_prohibition(game, obj, mana_ability)
     if reason:
         raise Illegal(reason)
 

@@ -286,6 +286,10 @@ def _choose_as_enters(game: Game, face: Face, controller: str, what: str) -> Pro
             if move.option in words:
                 return move.option
             game.state.rejection = f"choose {' or '.join(words)}"
+    if what == "card_name":
+        from reference_engine.card_names import choose_card_name
+
+        return (yield from choose_card_name(game, face.name, controller))
     if what != "color":
         raise KeyError(f"unknown 'as enters' choice {what!r}")
     decision = Decision(controller, "color", f"choose a color as {face.name} enters")

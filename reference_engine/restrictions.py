@@ -4,8 +4,9 @@
         'Your opponents can't cast spells with even mana values' (Void Winnower), 'Each player can't
         cast more than one spell each turn' (Rule of Law): checked once the spell is proposed, with its
         choices made (601.3, 601.3a, 601.6).
-    rule: {cant_activate: {filter: <filter on the ability's source>}}
-        'Activated abilities of creatures can't be activated' (Cursed Totem), mana abilities included (602.5).
+    rule: {cant_activate: {filter: <filter on the ability's source>, unless_mana: true}}
+        'Activated abilities of creatures can't be activated' (Cursed Totem), mana abilities included (602.5);
+        with `unless_mana`, '... unless they're mana abilities' (Pithing Needle).
     rule: {cant_block: {player: ..., filter: <filter on the blocker>}}
     rule: {cost_reduction: {player: each|you, filter: <spell filter>, generic: N, colored: [R]}}
         'Spells cost {1} less to cast' (Helm of Awakening): part of the total cost (601.2f), reducing only
@@ -76,10 +77,12 @@ def cast_prohibition(game: Game, player: str, spell: GameObject) -> str | None:
     return None
 
 
-def activation_prohibition(game: Game, obj: GameObject) -> str | None:
-    """Why the activated abilities of `obj` can't be activated now (602.5), or None."""
+def activation_prohibition(game: Game, obj: GameObject, mana_ability: bool = False) -> str | None:
+    """Why the activated abilities of `obj` (a mana ability, or another) can't be activated now (602.5), or None."""
     state = game.state
     for source, controller, spec in rule_abilities(state, "cant_activate"):
+        if mana_ability and spec.get("unless_mana"):
+            continue
         if matches(state, obj, spec.get("filter"), FilterContext(controller, source.id)):
             return f"{characteristics(state, source).name} prohibits activating that ability (rule 602.5)"
     return None
