@@ -732,7 +732,7 @@ def _once_each_turn_once(p: Patcher) -> None:
 @mutant("activation-prohibitions-ignored", "'activated abilities of creatures can't be activated' stops nothing",
         ["602.5"])
 def _activation_prohibitions_ignored(p: Patcher) -> None:
-    p.replace("restrictions", "activation_prohibition", lambda game, obj: None)
+    p.replace("restrictions", "activation_prohibition", lambda game, obj, mana_ability=False: None)
 
 
 @mutant("ability-leaves-with-its-source", "an ability on the stack is removed when its source leaves the "
