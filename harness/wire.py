@@ -7,18 +7,24 @@ The expected outcome never leaves the harness.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from engine_kit.vocabulary import PLAYER_DEFAULTS, PLAYER_ZONES, SETUP_DEFAULTS
 from harness.corpus import Case, Corpus
 
 ACTION_ONLY_KEYS = ("expect", "note")  # what an engine is not sent of an action
+#: "Create a Wurmcoil Engine token and a Wurmcoil Larva token": a token created by name takes that
+#: card's characteristics (rule 111.11). The instruction runs to the end of its sentence.
+CREATE_INSTRUCTION = re.compile(r"\b[Cc]reate ([^.]+)")
+TOKEN_BY_NAME = re.compile(r"\b(?:an?|one|two|three) (.+?) tokens?\b")
 
 
 def engine_case(case: Case, corpus: Corpus) -> dict[str, Any]:
     data = case.data
     cards: dict[str, Any] = {}
     setup = _normalize_setup(data["setup"], corpus, cards)
+    _add_cards_tokens_are_named_after(corpus, cards)
     actions = [{k: v for k, v in action.items() if k not in ACTION_ONLY_KEYS} for action in data["actions"]]
     return {
         "id": case.id,
@@ -54,6 +60,18 @@ def _normalize_setup(setup: dict[str, Any], corpus: Corpus, cards: dict[str, Any
             player[zone] = [_normalize_entry(entry, corpus, cards, zone) for entry in state.get(zone, [])]
         out["players"][name] = player
     return out
+
+
+def _add_cards_tokens_are_named_after(corpus: Corpus, cards: dict[str, Any]) -> None:
+    """The Oracle data of a card that a card of the case creates a token of by name ('create a
+    Wurmcoil Engine token', rule 111.11) is sent too: the engine needs it to know what the token is."""
+    for data in list(cards.values()):
+        for face in data.get("faces", []):
+            for instruction in CREATE_INSTRUCTION.finditer(face.get("oracle_text") or ""):
+                for match in TOKEN_BY_NAME.finditer(instruction.group(1)):
+                    card = corpus.card(match.group(1))
+                    if card is not None:
+                        cards.setdefault(card.name, card.data)
 
 
 def _normalize_entry(entry: Any, corpus: Corpus, cards: dict[str, Any], zone: str) -> Any:

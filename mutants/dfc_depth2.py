@@ -65,3 +65,13 @@ def _either_face(p: Patcher) -> None:
         "only the name of a double-faced card's front face can be the chosen name of its permanent", ["712.19"])
 def _front_face_only(p: Patcher) -> None:
     _chosen_name_against(p, lambda obj, chars: {obj.card.faces[0].name})
+
+
+# --- tokens created by name (111.11) -----------------------------------------------------------
+@mutant("token-by-name-has-only-its-name",
+        "a token created by name ('create a Wurmcoil Engine token') has that name and no other "
+        "characteristics, instead of the Oracle card's", ["111.11"])
+def _token_by_name_blank(p: Patcher) -> None:
+    from reference_engine.carddefs import token_card
+
+    p.replace("effects", "token_named", lambda game, name: token_card({"name": name}))

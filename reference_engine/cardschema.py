@@ -54,7 +54,7 @@ EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "damage": ("amount", "instead", "to"), "damage_divided": (), "spend_as_any_type": (), "destroy": ("cant_be_regenerated", "what"), "sacrifice": ("what",), "counter": ("what",),
     "return_to_battlefield": ("counters", "is", "transformed", "under", "what"), "draw": ("count", "who"),
     "exile_linked": ("others_to_graveyard", "what"),
-    "gain_life": ("amount",), "meld": ("with",), "create_token": ("attached_to", "count", "counters", "predefined", "tapped", "token"), "modify": ("effects", "until", "what"),
+    "gain_life": ("amount",), "meld": ("with",), "create_token": ("attached_to", "count", "counters", "named", "predefined", "tapped", "token"), "modify": ("effects", "until", "what"),
     "if": ("condition", "then"), "add_counters": ("amount", "kind", "what"), "remove_all_counters": ("what",),
     "add_or_remove_counter": ("what",), "transform": ("what",), "sacrifice_unless": ("filter",),
     "create_emblem": ("abilities",), "fight": ("what",), "choose_any_number": ("describe", "filter", "max"),

@@ -19,7 +19,7 @@ from reference_engine.carddefs import predefined_token, token_card
 from reference_engine.conditions import holds
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import MODIFIERS, characteristics
-from reference_engine.model import ContinuousEffect, Emblem, GameObject, StackItem, Target, Zone
+from reference_engine.model import CardDef, ContinuousEffect, Emblem, GameObject, StackItem, Target, Zone
 from reference_engine.moves import Decision, Procedure
 
 if TYPE_CHECKING:
@@ -383,12 +383,27 @@ def _gain_life(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     ops.gain_life(game, ctx.controller, value(game, ctx, params["amount"]))
 
 
+def token_named(game: Game, name: str) -> CardDef:
+    """'Create a Tarmogoyf token' (111.11): the token has the characteristics of the card with that name
+    in the Oracle card reference (the cards sent with the case): mana cost, types, abilities and all."""
+    oracle = game.state.oracle
+    card = oracle.get(name) or next((c for c in oracle.values() if c.faces[0].name == name), None)
+    if card is None:
+        from reference_engine.limits import EngineLimit
+
+        raise EngineLimit(f"a {name} token needs the Oracle data of the card {name!r}, which wasn't sent")
+    return card
+
+
 @effect("create_token")
 def _create_token(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
-    """{token: {characteristics}} or {predefined: Treasure} (rule 111.10), with `count`, `tapped`,
+    """{token: {characteristics}}, {predefined: Treasure} (rule 111.10) or {named: Wurmcoil Engine} (111.11), with `count`, `tapped`,
     `counters` it is created with ('incubate N': an Incubator with N +1/+1 counters, 701.53a), and
     `attached_to` for an Aura token such as a Role."""
-    card = predefined_token(params["predefined"]) if "predefined" in params else token_card(params["token"])
+    if "named" in params:
+        card = token_named(game, params["named"])
+    else:
+        card = predefined_token(params["predefined"]) if "predefined" in params else token_card(params["token"])
     hosts = objects(game, ctx, params["attached_to"]) if "attached_to" in params else None
     if hosts is not None and not any(h.zone is Zone.BATTLEFIELD for h in hosts):
         ctx.memory["it"] = []  # 'create a Role token attached to it': nothing to attach it to (303.4f)

@@ -30,6 +30,7 @@ def build(setup: dict[str, Any], cards: dict[str, CardDef]) -> tuple[GameState, 
     state = GameState(players=players, turn=setup["turn"], active=setup["active"], step=Step(setup["step"]),
                       day_night=None if setup["day_night"] == "neither" else setup["day_night"])
     state.priority = state.active
+    state.oracle = dict(cards)  # the Oracle card reference, for a token created by name (111.11)
     labels: dict[str, int] = {}
     attached: list[tuple[GameObject, str]] = []  # Auras and Equipment, attached once every permanent is there
 

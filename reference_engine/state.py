@@ -78,6 +78,7 @@ class GameState:
     priority: str | None = None
     day_night: str | None = None  # None (neither), "day", "night" (rule 731)
     objects: dict[int, GameObject] = field(default_factory=dict)
+    oracle: dict[str, CardDef] = field(default_factory=dict)  # the cards sent with the case, by name (111.11)
     zones: dict[tuple[Zone, str | None], list[int]] = field(default_factory=dict)
     stack: list[StackItem] = field(default_factory=list)  # bottom first
     emblems: list[Emblem] = field(default_factory=list)
