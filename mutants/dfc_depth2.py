@@ -75,3 +75,13 @@ def _token_by_name_blank(p: Patcher) -> None:
     from reference_engine.carddefs import token_card
 
     p.replace("effects", "token_named", lambda game, name: token_card({"name": name}))
+
+
+# --- copies of abilities (707.10b) ---------------------------------------------------------------
+@mutant("copy-of-an-ability-has-the-copier-as-its-source",
+        "a copy of an ability on the stack has as its source the object whose effect copied it, not the "
+        "original's source", ["707.10b"])
+def _copier_is_source(p: Patcher) -> None:
+    def source(item, copier_source_id):
+        return copier_source_id, None
+    p.replace("spell_copies", "copied_ability_source", source)

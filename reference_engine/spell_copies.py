@@ -1,13 +1,15 @@
 """Copies of a spell made with their targets given (rules 707.10d-e): 'copy that spell for each other
 creature it could target' (Zada, Hedron Grinder) and 'copy that spell. The copy targets [this]' (Ivy,
-Gleeful Spellthief), and the trigger condition they share, 'a spell that targets only [...]'."""
+Gleeful Spellthief), and the trigger condition they share, 'a spell that targets only [...]'; and
+copies of an ability on the stack (707.10, 707.10b: Strionic Resonator)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.copy_effects import spell_copy_card
-from reference_engine.effects import Ctx, effect, objects
+from reference_engine.effects import Ctx, effect, objects, targets_of
 from reference_engine.filters import FilterContext, condition, matches
 from reference_engine.layers import characteristics
 from reference_engine.model import GameObject, StackItem, Target, Zone
@@ -104,3 +106,28 @@ def _copy_spell_for_each(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
             target = Target("object", permanent.id)
             if could_target(game, original, target, ctx.controller):
                 put_copy(game, ctx.controller, original, item, target)
+
+
+def copied_ability_source(item: StackItem, copier_source_id: int | None) -> tuple[int | None, int | None]:
+    """707.10b: a copy of an ability has the same source as the original (id and physical uid)."""
+    return item.source_id, item.source_uid
+
+
+@effect("copy_ability")
+def _copy_ability(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """{what: target.0}: 'copy target triggered ability you control' (707.10): the copy is put on the
+    stack controlled by the player who copied it, with the original's source (707.10b), so 'this
+    creature' in it is still the original's source, and the original's choices and targets. (Choosing
+    new targets for it is not modelled: a case that needs it gets an engine error.)"""
+    state = game.state
+    for target in targets_of(game, ctx, params["what"]):
+        item = next((i for i in state.stack if target.kind == "ability" and i.id == target.value), None)
+        if item is None:
+            continue
+        if item.targets and params.get("new_targets"):
+            from reference_engine.limits import EngineLimit
+
+            raise EngineLimit("choosing new targets for a copy of an ability is not modelled")
+        source_id, source_uid = copied_ability_source(item, ctx.source_id)
+        state.stack.append(replace(item, id=state.new_id(), controller=ctx.controller, source_id=source_id,
+                                   source_uid=source_uid))

@@ -30,8 +30,12 @@ KINDS: dict[str, tuple[tuple[Zone, ...], dict[str, Any]]] = {
 ABILITY_TARGETS = ("ability",)
 
 
-def _ability_ok(spec: dict[str, Any], item: StackItem) -> bool:
+def _ability_ok(spec: dict[str, Any], item: StackItem, controller: str) -> bool:
+    """`player: you` / `opponent`: 'target triggered ability you control' (Strionic Resonator)."""
     if spec["what"] not in ABILITY_TARGETS or item.is_spell or item.ability is None:
+        return False
+    relation = spec.get("player")
+    if relation is not None and (relation == "you") != (item.controller == controller):
         return False
     kind = "triggered" if item.ability.kind == "triggered" else "activated"
     return spec.get("ability_kind", kind) == kind
@@ -64,7 +68,7 @@ def is_legal(game: Game, spec: dict[str, Any], target: Target, controller: str, 
         return target.value in game.state.players and _player_ok(game, spec, target.value, controller)  # type: ignore[arg-type]
     if target.kind == "ability":  # an ability on the stack, by its stack id (115.1)
         item = next((i for i in game.state.stack if i.id == target.value), None)
-        return item is not None and _ability_ok(spec, item)
+        return item is not None and _ability_ok(spec, item, controller)
     obj = game.state.objects.get(target.object_id)
     return obj is not None and _object_ok(game, spec, obj, controller, source_id)
 
@@ -77,7 +81,7 @@ def candidates(game: Game, spec: dict[str, Any], controller: str, source_id: int
         if _object_ok(game, spec, obj, controller, source_id):
             yield Target("object", obj.id)
     for item in list(game.state.stack):
-        if _ability_ok(spec, item):
+        if _ability_ok(spec, item, controller):
             yield Target("ability", item.id)
 
 
