@@ -85,3 +85,11 @@ def _copier_is_source(p: Patcher) -> None:
     def source(item, copier_source_id):
         return copier_source_id, None
     p.replace("spell_copies", "copied_ability_source", source)
+
+
+# --- modal double-faced cards put onto the battlefield (712.14b) ---------------------------------
+@mutant("modal-card-with-a-nonpermanent-front-enters",
+        "a modal double-faced card whose front face is an instant or sorcery, put onto the battlefield, "
+        "enters anyway instead of staying where it is", ["712.14b"])
+def _nonpermanent_front_enters(p: Patcher) -> None:
+    p.replace("ops", "enters_as_permanent", lambda card, back_face_up: True)

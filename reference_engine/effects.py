@@ -76,6 +76,8 @@ def source(game: Game, ctx: Ctx) -> GameObject | None:
 
 def objects(game: Game, ctx: Ctx, ref: Any) -> list[GameObject]:
     state = game.state
+    if isinstance(ref, list):  # [target.0, target.1]: 'exile two target ...'
+        return [obj for part in ref for obj in objects(game, ctx, part)]
     if ref == "self":
         obj = source(game, ctx)
         return [obj] if obj is not None else []

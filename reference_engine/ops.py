@@ -101,6 +101,16 @@ def _destination(game: Game, obj: GameObject, to: Zone) -> Zone:
     return to
 
 
+def enters_as_permanent(card: CardDef, back_face_up: bool) -> bool:
+    """Rule 712.14b: a modal double-faced card put onto the battlefield enters front face up; if that
+    face isn't a permanent card's (an instant or sorcery face), the card stays in its current zone."""
+    if card.layout != "modal_dfc" or back_face_up:
+        return True
+    from reference_engine.casting import PERMANENT_TYPES
+
+    return any(t in PERMANENT_TYPES for t in card.faces[0].types)
+
+
 def stays_put(obj: GameObject) -> bool:
     """Rule 111.8: a token that has left the battlefield can't move to another zone or come back onto
     the battlefield; it stays where it is until it ceases to exist (111.7)."""
@@ -160,7 +170,7 @@ def enter_battlefield(game: Game, obj: GameObject, controller: str, *, transform
 
     if transformed and not obj.card.double_faced:
         return None
-    if stays_put(obj):
+    if stays_put(obj) or not enters_as_permanent(obj.card, transformed or meld_partner is not None):
         return None
     entry = Entry(face=1 if transformed else 0, tapped=tapped, attacking=attacking,
                   counters=dict(counters) if counters else None, is_effects=is_effects,
