@@ -93,3 +93,20 @@ def _copier_is_source(p: Patcher) -> None:
         "enters anyway instead of staying where it is", ["712.14b"])
 def _nonpermanent_front_enters(p: Patcher) -> None:
     p.replace("ops", "enters_as_permanent", lambda card, back_face_up: True)
+
+
+# --- static copy effects (707.2c) ----------------------------------------------------------------
+@mutant("static-copy-effect-follows-the-copied-object",
+        "a static ability's copy effect ('enchanted creature is a copy of the chosen creature') takes the "
+        "chosen creature's copiable values as they are now, not as they were when it first applied", ["707.2c"])
+def _static_copy_follows(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def granted_values(state, source, chosen):
+        from reference_engine.layers import copiable_values
+
+        now = state.objects.get(chosen["id"])
+        if now is None or now.zone is not Zone.BATTLEFIELD:
+            return chosen["face"], chosen["card"]
+        return copiable_values(state, now)
+    p.replace("copy_statics", "granted_values", granted_values)

@@ -153,9 +153,13 @@ def characteristics(state: GameState, obj: GameObject) -> Characteristics:
 # --- layer 1 ---------------------------------------------------------------------------------
 def copiable_values(state: GameState, obj: GameObject) -> tuple[Face, CardDef]:
     """The face an object has after copy effects (layer 1, rule 707.2), and the card it belongs to."""
+    from reference_engine.copy_statics import static_copy_effects
+
     face, card = obj.card.faces[obj.face], obj.card
-    for effect in sorted(_effects_on(state, obj, "1"), key=lambda e: e.timestamp):
-        face, card = effect.params["face"], effect.params["card"]
+    effects = [(e.timestamp, e.params["face"], e.params["card"]) for e in _effects_on(state, obj, "1")]
+    applied = sorted(effects + static_copy_effects(state, obj), key=lambda e: e[0])
+    if applied:  # the latest copy effect gives the values (613.2a, 707.2)
+        _, face, card = applied[-1]
     return face, card
 
 

@@ -290,6 +290,10 @@ def _choose_as_enters(game: Game, face: Face, controller: str, what: str) -> Pro
         from reference_engine.card_names import choose_card_name
 
         return (yield from choose_card_name(game, face.name, controller))
+    if what == "creature_to_copy":
+        from reference_engine.copy_statics import choose_creature_to_copy
+
+        return (yield from choose_creature_to_copy(game, face.name, controller))
     if what != "color":
         raise KeyError(f"unknown 'as enters' choice {what!r}")
     decision = Decision(controller, "color", f"choose a color as {face.name} enters")
