@@ -124,7 +124,7 @@ def _exception_counters_ignored(p: Patcher) -> None:
         "when a melded permanent leaves the battlefield only one of its two cards is put into the new zone",
         ["712.21"])
 def _meld_partner_lost(p: Patcher) -> None:
-    p.replace("meld", "put_partner_card", lambda game, left, destination: None)
+    p.replace("meld", "put_partner_card", lambda game, left, destination, *placement: None)
 
 
 @mutant("melded-permanent-found-as-one-card",
@@ -139,11 +139,11 @@ def _meld_found_as_one(p: Patcher) -> None:
         "triggers twice", ["712.21"])
 def _meld_leaves_twice(p: Patcher) -> None:
     def wrapper(original):
-        def put_partner_card(game, left, destination):
+        def put_partner_card(game, left, destination, *placement):
             from reference_engine.model import Zone
             from reference_engine.ops import emit
 
-            new = original(game, left, destination)
+            new = original(game, left, destination, *placement)
             emit(game, "leaves", object_id=left.id, uid=left.uid, new_id=new.id,
                  **{"from": Zone.BATTLEFIELD, "to": destination}, snapshot=None)
             return new

@@ -110,3 +110,11 @@ def _static_copy_follows(p: Patcher) -> None:
             return chosen["face"], chosen["card"]
         return copiable_values(state, now)
     p.replace("copy_statics", "granted_values", granted_values)
+
+
+# --- a melded permanent put into a library (712.21a) ---------------------------------------------
+@mutant("melded-cards-in-library-ignore-the-owners-order",
+        "a melded permanent put into its owner's library becomes its two cards in the reverse of the order "
+        "the owner chose", ["712.21a"])
+def _library_order_ignored(p: Patcher) -> None:
+    p.replace("meld", "arranged_order", lambda chosen: list(reversed(chosen)))

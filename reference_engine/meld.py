@@ -13,8 +13,8 @@ from reference_engine import ops
 from reference_engine.effects import Ctx, effect
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
-from reference_engine.model import GameObject, Zone
-from reference_engine.moves import Procedure
+from reference_engine.model import DecisionKind, GameObject, Zone
+from reference_engine.moves import Decision, Procedure
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -53,16 +53,47 @@ def _meld(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     ctx.memory["it"] = [melded.id] if melded is not None else []
 
 
-def put_partner_card(game: Game, left: GameObject, destination: Zone) -> GameObject | None:
+def put_partner_card(game: Game, left: GameObject, destination: Zone, position: int | None = None,
+                     arranged: bool = False) -> GameObject | None:
     """A melded permanent has left the battlefield: its other card arrives in the same zone (712.21),
-    front face up, as a new object of its own (400.7)."""
+    front face up, as a new object of its own (400.7). Into a library, next to the first card, and only
+    where the effect then lets the owner arrange the two (`arranged`, see arrange_in_library)."""
     from reference_engine.limits import EngineLimit
 
     assert left.meld_partner is not None
-    if destination is Zone.LIBRARY:
+    if destination is Zone.LIBRARY and not arranged:
         raise EngineLimit("the order of a melded permanent's two cards put into a library (712.21a) is not asked")
     uid, card = left.meld_partner
-    return game.state.add_object(card, left.owner, destination, uid=uid)
+    return game.state.add_object(card, left.owner, destination, uid=uid,
+                                 position=None if position is None else position + 1)
+
+
+def arrange_in_library(game: Game, new: GameObject) -> Procedure:
+    """Rule 712.21a: a melded permanent put into its owner's library becomes two cards there, which that
+    player arranges in any order, unrevealed: answered with `choose: {order: [top card, the other]}`."""
+    state = game.state
+    other = state.objects.get(new.arrived_with) if new.arrived_with is not None else None
+    if other is None or new.zone is not Zone.LIBRARY or other.zone is not Zone.LIBRARY:
+        return
+    pair = {new.uid: new, other.uid: other}
+    decision = Decision(new.owner, DecisionKind.ORDER_CARDS,
+                        f"arrange {new.card.name} and {other.card.name} in your library (first listed on top)",
+                        {"sources": list(pair)})
+    while True:
+        move = yield decision
+        if move.order is not None and sorted(move.order) == sorted(pair):
+            break
+        state.rejection = "name both cards of the melded permanent, in the order they go into the library"
+    placed = arranged_order([pair[uid] for uid in move.order])
+    ids = state.zone_ids(Zone.LIBRARY, new.owner)
+    start = min(ids.index(new.id), ids.index(other.id))
+    for offset, obj in enumerate(placed):
+        ids[start + offset] = obj.id
+
+
+def arranged_order(chosen: list[GameObject]) -> list[GameObject]:
+    """The two cards in the order their owner chose, top first (712.21a)."""
+    return chosen
 
 
 def found_objects(game: Game, new: GameObject) -> list[int]:

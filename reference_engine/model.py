@@ -60,6 +60,7 @@ class DecisionKind(StrEnum):
     ATTACKERS = "attackers"
     BLOCKERS = "blockers"
     ORDER_TRIGGERS = "order_triggers"
+    ORDER_CARDS = "order_cards"  # the order of a melded permanent's two cards put into a library (712.21a)
     REPLACEMENT = "replacement"  # which replacement or prevention effect applies first (616.1)
     DAMAGE = "damage"  # how the player's creatures assign their combat damage (510.1)
     TARGETS = "targets"

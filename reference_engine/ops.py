@@ -30,19 +30,22 @@ def snapshot(game: Game, obj: GameObject) -> Characteristics:
 
 
 # --- zones -----------------------------------------------------------------------------------
-def move(game: Game, obj: GameObject, to: Zone, *, position: int | None = None, last_known: "_Lki | None" = None) -> GameObject:
+def move(game: Game, obj: GameObject, to: Zone, *, position: int | None = None, last_known: "_Lki | None" = None,
+         arranged: bool = False) -> GameObject:
     """Put an object into another zone (not onto the battlefield: see enter_battlefield). A permanent's
     last known information is taken now, unless the caller took it earlier (`last_known`, rule 704.8).
-    A token that has left the battlefield stays where it is (111.8)."""
+    A token that has left the battlefield stays where it is (111.8). `arranged`: the caller lets the
+    owner arrange a melded permanent's two cards put into a library (meld.arrange_in_library)."""
     if stays_put(obj):
         return obj
-    return move_together(game, [obj], to, position=position,
+    extra = {"arranged": True} if arranged else {}
+    return move_together(game, [obj], to, position=position, **extra,
                          last_known={obj.id: last_known} if last_known is not None else None)[0]
 
 
 def move_together(game: Game, objs: list[GameObject], to: Zone, *, position: int | None = None,
                   last_known: "dict[int, _Lki] | None" = None,
-                  sacrificed: "frozenset[int] | set[int]" = frozenset()) -> list[GameObject]:
+                  sacrificed: "frozenset[int] | set[int]" = frozenset(), arranged: bool = False) -> list[GameObject]:
     """Put objects into another zone in one event ('destroy all creatures', state-based actions: 704.3).
 
     Leaves-the-battlefield abilities look back in time (603.10a): whether they trigger is judged by the
@@ -69,7 +72,8 @@ def move_together(game: Game, objs: list[GameObject], to: Zone, *, position: int
         if obj.meld_partner is not None:
             from reference_engine.meld import put_partner_card
 
-            other = put_partner_card(game, obj, destination)  # one permanent leaves, two cards arrive (712.21)
+            # one permanent leaves, two cards arrive (712.21)
+            other = put_partner_card(game, obj, destination, *((position, True) if arranged else ()))
             moved[-1].arrived_with = other.id if other is not None else None
     outer, state.lookback = state.lookback, before
     try:
