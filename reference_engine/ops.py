@@ -38,9 +38,10 @@ def move(game: Game, obj: GameObject, to: Zone, *, position: int | None = None, 
     owner arrange a melded permanent's two cards put into a library (meld.arrange_in_library)."""
     if stays_put(obj):
         return obj
-    extra = {"arranged": True} if arranged else {}
-    return move_together(game, [obj], to, position=position, **extra,
-                         last_known={obj.id: last_known} if last_known is not None else None)[0]
+    known = {obj.id: last_known} if last_known is not None else None
+    if arranged:
+        return move_together(game, [obj], to, position=position, last_known=known, arranged=True)[0]
+    return move_together(game, [obj], to, position=position, last_known=known)[0]
 
 
 def move_together(game: Game, objs: list[GameObject], to: Zone, *, position: int | None = None,
