@@ -118,3 +118,13 @@ def _static_copy_follows(p: Patcher) -> None:
         "the owner chose", ["712.21a"])
 def _library_order_ignored(p: Patcher) -> None:
     p.replace("meld", "arranged_order", lambda chosen: list(reversed(chosen)))
+
+
+# --- casting a double-faced card transformed (712.11d) -------------------------------------------
+@mutant("cast-transformed-permission-read-from-the-back-face",
+        "whether a double-faced card can be cast transformed is judged on its back face alone, so the front "
+        "face's ability that allows it (disturb) is not considered", ["712.11d"])
+def _permission_from_back_face(p: Patcher) -> None:
+    def permission_abilities(game, obj):
+        return list(obj.card.faces[-1].abilities) if obj.card.double_faced else []
+    p.replace("casting", "permission_abilities", permission_abilities)

@@ -329,11 +329,18 @@ def cast_permission(game: Game, move: Cast) -> tuple[GameObject, int, ManaCost |
     obj = game.state.objects.get(move.object_id)
     if obj is not None and obj.zone is Zone.GRAVEYARD and obj.owner == move.player:
         chars = characteristics(game.state, obj)
-        disturb = next((a for a in chars.abilities if a.kind == "keyword" and a.keyword == "Disturb"), None)
+        disturb = next((a for a in permission_abilities(game, obj) if a.kind == "keyword" and a.keyword == "Disturb"), None)
         if disturb is None or not obj.card.double_faced:
             raise Illegal(f"{chars.name} can't be cast from a graveyard: nothing allows it")
         return obj, 1, disturb.cast_cost
     return _own_object(game, move.player, move.object_id, Zone.HAND, "card"), 0, None
+
+
+def permission_abilities(game: Game, obj: GameObject) -> list:
+    """Rule 712.11d: an ability of a double-faced card's front face that allows it to be cast transformed
+    is considered in deciding whether it can be cast, though the spell is its back face (712.11c): the
+    card's abilities where it is, front face up."""
+    return list(characteristics(game.state, obj).abilities)
 
 
 def cast(game: Game, move: Cast) -> Procedure:
