@@ -128,3 +128,11 @@ def _permission_from_back_face(p: Patcher) -> None:
     def permission_abilities(game, obj):
         return list(obj.card.faces[-1].abilities) if obj.card.double_faced else []
     p.replace("casting", "permission_abilities", permission_abilities)
+
+
+# --- casting a copy (707.12) ---------------------------------------------------------------------
+@mutant("cast-copy-never-becomes-cast",
+        "a copy cast while another spell resolves is put on the stack but never becomes cast: 'whenever you "
+        "cast' doesn't trigger for it", ["707.12"])
+def _cast_copy_not_cast(p: Patcher) -> None:
+    p.replace("cast_copies", "becomes_cast", lambda game, player, spell: None)
