@@ -136,3 +136,9 @@ def _permission_from_back_face(p: Patcher) -> None:
         "cast' doesn't trigger for it", ["707.12"])
 def _cast_copy_not_cast(p: Patcher) -> None:
     p.replace("cast_copies", "becomes_cast", lambda game, player, spell: None)
+
+
+@mutant("cast-copies-decided-all-at-once",
+        "of several copies a player 'may cast', the answer for the first is the answer for all", ["707.12a"])
+def _copies_decided_together(p: Patcher) -> None:
+    p.replace("cast_copies", "decided_individually", lambda: False)

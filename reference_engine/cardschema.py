@@ -65,7 +65,7 @@ EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "become_copy": ("choose", "until", "what"), "exile": ("what",), "look_at_top": ("count",),
     "move_counter": ("from", "kind", "to"), "rest_to_bottom": (), "shuffle_into_library": ("who", "zones"),
     "tap": ("what",), "untap": ("what",), "copy_spell": ("except", "new_targets", "not_legendary", "times", "what"),
-    "copy_spell_with_target": ("target", "what"), "copy_spell_for_each": ("each", "what"), "copy_ability": ("new_targets", "what"), "put_on_top_of_library": ("what",), "cast_copy": ("what",), "gain_class_level": ("level",),
+    "copy_spell_with_target": ("target", "what"), "copy_spell_for_each": ("each", "what"), "copy_ability": ("new_targets", "what"), "put_on_top_of_library": ("what",), "cast_copy": ("times", "what"), "gain_class_level": ("level",),
     "living_death": (), "manifest": (), "set_life": ("amount",),
     "add_mana": ("any_color",), "delayed_trigger": ("ability", "this_turn"), "reflexive": ("ability",), "discard": ("count",),
     "drain_power": ("who",), "each_player_sacrifices": ("describe", "filter"), "exile_graveyard": ("player",),

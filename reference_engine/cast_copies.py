@@ -26,26 +26,28 @@ def becomes_cast(game: Game, player: str, spell: GameObject) -> None:
     ops.emit(game, "cast", player=player, object_id=spell.id)
 
 
-def cast_copy(game: Game, player: str, original: GameObject) -> Procedure:
-    """Create a copy of `original` where it is and let `player` cast it without paying its mana cost.
-    Returns the spell, or None if the player declines or it can't be cast (no legal targets)."""
+def cast_copy(game: Game, player: str, original: GameObject, decided: bool | None = None) -> Procedure:
+    """Create a copy of `original` where it is and let `player` cast it without paying its mana cost
+    (`decided`: whether to, if already answered). Returns whether the player chose to cast it."""
     from reference_engine.casting import spell_targets
 
     state = game.state
-    ask = Decision(player, DecisionKind.MAY, f"cast the copy of {original.card.name} without paying its mana cost?")
-    while True:
-        move = yield ask
-        if move.yes is not None:
-            break
-        state.rejection = "answer yes or no"
-    if not move.yes:
-        return None
+    if decided is None:
+        ask = Decision(player, DecisionKind.MAY, f"cast the copy of {original.card.name} without paying its mana cost?")
+        while True:
+            move = yield ask
+            if move.yes is not None:
+                break
+            state.rejection = "answer yes or no"
+        decided = bool(move.yes)
+    if not decided:
+        return False
     copy = state.add_object(original.card, player, Zone.STACK, face=0)  # 707.12: then cast, onto the stack
     copy.spell_copy = True
     chars = characteristics(state, copy)
     if "Land" in chars.types:  # a land is played, not cast (305.9)
         state.remove_object(copy)
-        return None
+        return True
     specs = spell_targets(chars)
     targets: tuple = ()
     if specs:
@@ -67,12 +69,23 @@ def cast_copy(game: Game, player: str, original: GameObject) -> Procedure:
     state.stack.append(StackItem(id=state.new_id(), controller=player, object_id=copy.id, targets=targets,
                                  x=copy.x, source_name=chars.name))
     becomes_cast(game, player, copy)
-    return copy
+    return True
+
+
+def decided_individually() -> bool:
+    """707.12a: of several copies a player 'may cast', each is cast or not by a choice of its own."""
+    return True
 
 
 @effect("cast_copy")
 def _cast_copy(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
-    """{what: it}: 'for each card exiled this way, copy it, and you may cast the copy without paying its
-    mana cost' (707.12): for each object, one copy, cast or not as its controller chooses (707.12a)."""
+    """{what: it, times: N}: 'for each card exiled this way, copy it, and you may cast the copy without
+    paying its mana cost' (707.12); 'copy that card three times. You may cast the copies ...': each copy
+    is cast or not as its controller chooses for that copy (707.12a), one after another."""
+    times = int(params.get("times", 1))
     for original in objects(game, ctx, params["what"]):
-        yield from cast_copy(game, ctx.controller, original)
+        first: bool | None = None
+        for _ in range(times):
+            answer = first if first is not None and not decided_individually() else None
+            cast = yield from cast_copy(game, ctx.controller, original, answer)
+            first = cast if first is None else first
