@@ -321,7 +321,8 @@ def _reflexive(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
 
     state = game.state
     state.pending_triggers.append(PendingTrigger(ctx.controller, ctx.source_id, ctx.source_uid, ctx.source_name,  # type: ignore[arg-type]
-                                                 params["ability"], {}, state.new_timestamp(),
+                                                 params["ability"], dict(ctx.memory.get("reflexive_event", {})),
+                                                 state.new_timestamp(),
                                                  source_snapshot=ctx.snapshot))
 
 

@@ -70,6 +70,7 @@ class DecisionKind(StrEnum):
     COLOR = "color"
     MANA = "mana"
     COUNTER = "counter"
+    NUMBER = "number"  # how many times to pay a cost ('any number of times', 603.12a)
 
 
 class Layer(StrEnum):

@@ -51,6 +51,12 @@ def _counter(state: GameState, filt: dict[str, Any], ctx: FilterContext) -> Call
     return count
 
 
+def _source_counters(source: GameObject | None, kind: str) -> Callable[[dict[int, Any]], int]:
+    def count(current: dict[int, Any]) -> int:
+        return source.counters.get(kind, 0) if source is not None else 0
+    return count
+
+
 def static_applications(state: GameState, objects: list[GameObject], chars: dict[int, Any]) -> list:
     from reference_engine.layers import MODIFIERS, _Application
 
@@ -78,6 +84,8 @@ def static_applications(state: GameState, objects: list[GameObject], chars: dict
                 layer = "7a"  # a characteristic-defining ability that defines power/toughness (613.4a)
             if "count" in params:  # a number of permanents, counted as the effect applies
                 params = dict(params, _count=_counter(state, params["count"], FilterContext(you, source_id)))
+            if "source_counters" in params:  # 'for each [kind] counter on this creature', counted as it applies
+                params = dict(params, _count=_source_counters(source, params["source_counters"]))
             out.append(_Application(layer, timestamp, name, params, affected,
                                     key=(source_id if source_id is not None else -id(ability), id(ability), index),
                                     source_id=source_id, ability=ability,
