@@ -43,3 +43,36 @@ def _reflexive_on_zero(p: Patcher) -> None:
     from reference_engine.effects import EFFECTS
 
     p.set_item(EFFECTS, "may_pay_any_number_of_times", wrapper(EFFECTS["may_pay_any_number_of_times"]))
+
+
+# --- linked abilities of a replacement effect that exiles (614.14) and what it may choose (614.13a) ---
+@mutant("linked-exile-counts-every-exiled-card", "an ability that refers to 'the exiled cards' counts every card in "
+        "exile, not only those the replacement effect it is linked to exiled", ["614.14"])
+def _linked_counts_every_card(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def wrapper(original):
+        def exiled_totals(state, source_id):
+            def totals():
+                from reference_engine.statics import _printed_number
+
+                cards = [o for o in state.objects.values() if o.zone is Zone.EXILE]
+                return (sum(_printed_number(c.card.faces[0].power) for c in cards),
+                        sum(_printed_number(c.card.faces[0].toughness) for c in cards))
+            return totals
+        return exiled_totals
+    p.wrap("statics", "_exiled_totals", wrapper)
+
+
+@mutant("entering-together-can-be-exiled", "an 'as this enters, exile cards from your graveyard' effect can choose "
+        "a card entering the battlefield at the same time", ["614.13a"])
+def _entering_together_choosable(p: Patcher) -> None:
+    from dataclasses import replace
+
+    def wrapper(original):
+        def exile_as_enters(game, face, controller, entry, spec):
+            blind = replace(entry, entering=frozenset())
+            yield from original(game, face, controller, blind, spec)
+            entry.exiled = blind.exiled
+        return exile_as_enters
+    p.wrap("linked", "exile_as_enters", wrapper)

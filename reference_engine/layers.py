@@ -304,6 +304,13 @@ def _set_pt_count(chars: Characteristics, params: dict[str, Any]) -> None:
     chars.power = chars.toughness = params["value"]
 
 
+@modifier("set_pt_exiled_total", "7b")
+def _set_pt_exiled_total(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'Its power is equal to the total power of the exiled cards and its toughness is equal to their total
+    toughness': the cards exiled with this object (614.14), totalled as it applies (statics.py)."""
+    chars.power, chars.toughness = params["_totals"]()
+
+
 @modifier("set_pt_to_mana_value", "7b")
 def _set_pt_to_mana_value(chars: Characteristics, params: dict[str, Any]) -> None:
     """'... has base power and base toughness each equal to its mana value' (Opalescence)."""

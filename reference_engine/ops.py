@@ -140,6 +140,10 @@ class Entry:
     # battlefield that apply as it enters (611.2e), as (modifier, params), and who controls them.
     is_effects: list[tuple[str, dict[str, Any]]] | None = None
     effect_controller: str | None = None
+    # The objects entering the battlefield at the same time as this one, itself included (614.13a), and
+    # the cards exiled as it enters, linked to the permanent it becomes (614.14).
+    entering: frozenset[int] = frozenset()
+    exiled: list[int] | None = None
 
 
 def enter_battlefield(game: Game, obj: GameObject, controller: str, *, transformed: bool = False,
@@ -164,7 +168,7 @@ def enter_battlefield(game: Game, obj: GameObject, controller: str, *, transform
         return None
     entry = Entry(face=1 if transformed else 0, tapped=tapped, attacking=attacking,
                   counters=dict(counters) if counters else None, is_effects=is_effects,
-                  effect_controller=effect_controller)
+                  effect_controller=effect_controller, entering=game.state.entering_together | {obj.id})
     yield from entry_replacements(game, obj.card, controller, entry, spell_x)
     if entry_prohibited(game, (entry.copy_of or (obj.card.faces[entry.face], obj.card))[0], obj.card, controller):
         return None  # 'lands can't enter the battlefield', judged on what it would enter as (a copy's too)
@@ -220,6 +224,8 @@ def _arrive(game: Game, new: GameObject, entry: Entry) -> None:
         face, card = entry.copy_of
         state.effects.append(ContinuousEffect("1", state.new_timestamp(), "copy", {"face": face, "card": card},
                                               frozenset({new.id}), new.controller, duration="permanent"))
+    if entry.exiled:
+        state.linked.setdefault(new.id, []).extend(entry.exiled)
     if entry.counters:
         for kind, amount in entry.counters.items():
             amount = counters_to_put(game, new, kind, amount, new.controller)  # entering with counters is putting them on (122.6, 122.6a)

@@ -103,6 +103,11 @@ def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_
 
             turn_face_down_as_enters(game, controller, None, ability.data["as_enters_turn_face_down"])
     for ability in face.abilities:
+        if ability.kind == "replacement" and "as_enters_exile" in ability.data:
+            from reference_engine.linked import exile_as_enters
+
+            yield from exile_as_enters(game, face, controller, entry, ability.data["as_enters_exile"])
+    for ability in face.abilities:
         if ability.kind == "replacement" and "as_enters_choose" in ability.data:
             what = ability.data["as_enters_choose"]
             answer = yield from _choose_as_enters(game, face, controller, what)

@@ -51,6 +51,23 @@ def _counter(state: GameState, filt: dict[str, Any], ctx: FilterContext) -> Call
     return count
 
 
+def _exiled_totals(state: GameState, source_id: int | None) -> Callable[[], tuple[int, int]]:
+    """The total power and toughness of the cards exiled with `source_id` still in exile (614.14, 607.2a)."""
+    from reference_engine.model import Zone
+
+    def totals() -> tuple[int, int]:
+        ids = state.linked.get(source_id, []) if source_id is not None else []
+        cards = [state.objects[i] for i in ids if i in state.objects and state.objects[i].zone is Zone.EXILE]
+        return (sum(_printed_number(c.card.faces[0].power) for c in cards),
+                sum(_printed_number(c.card.faces[0].toughness) for c in cards))
+    return totals
+
+
+def _printed_number(value: str | None) -> int:
+    """A card's printed power or toughness outside the battlefield; '*' is 0 (208.2a)."""
+    return int(value) if value is not None and value.lstrip("-").isdigit() else 0
+
+
 def _source_counters(source: GameObject | None, kind: str) -> Callable[[dict[int, Any]], int]:
     def count(current: dict[int, Any]) -> int:
         return source.counters.get(kind, 0) if source is not None else 0
@@ -84,6 +101,8 @@ def static_applications(state: GameState, objects: list[GameObject], chars: dict
                 layer = "7a"  # a characteristic-defining ability that defines power/toughness (613.4a)
             if "count" in params:  # a number of permanents, counted as the effect applies
                 params = dict(params, _count=_counter(state, params["count"], FilterContext(you, source_id)))
+            if name == "set_pt_exiled_total":
+                params = dict(params, _totals=_exiled_totals(state, source_id))
             if "source_counters" in params:  # 'for each [kind] counter on this creature', counted as it applies
                 params = dict(params, _count=_source_counters(source, params["source_counters"]))
             out.append(_Application(layer, timestamp, name, params, affected,
