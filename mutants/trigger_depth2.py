@@ -76,3 +76,39 @@ def _entering_together_choosable(p: Patcher) -> None:
             entry.exiled = blind.exiled
         return exile_as_enters
     p.wrap("linked", "exile_as_enters", wrapper)
+
+
+# --- 'can't' effects on how a permanent enters (614.17d) ------------------------------------------
+@mutant("entering-ignores-cant-have-counters", "a permanent entering with counters gets them even where counters "
+        "can't be put on it (by its own ability or another's): 'can't' is checked only for permanents already "
+        "there", ["614.17d"])
+def _entering_ignores_cant(p: Patcher) -> None:
+    arriving: list[bool] = []
+
+    def arrive_wrapper(original):
+        def arrive(game, new, entry):
+            arriving.append(True)
+            try:
+                return original(game, new, entry)
+            finally:
+                arriving.pop()
+        return arrive
+
+    def prohibited_wrapper(original):
+        def counters_prohibited(game, obj):
+            return False if arriving else original(game, obj)
+        return counters_prohibited
+    p.wrap("ops", "_arrive", arrive_wrapper)
+    p.wrap("restrictions", "counters_prohibited", prohibited_wrapper)
+
+
+@mutant("cant-have-counters-ignores-what-it-would-be", "'counters can't be put on artifacts, creatures, "
+        "enchantments, or lands' applies to every permanent, whatever it would be on the battlefield", ["614.17d"])
+def _cant_have_counters_everywhere(p: Patcher) -> None:
+    from reference_engine.restrictions import rule_abilities
+
+    def wrapper(original):
+        def counters_prohibited(game, obj):
+            return any(True for _ in rule_abilities(game.state, "cant_have_counters"))
+        return counters_prohibited
+    p.wrap("restrictions", "counters_prohibited", wrapper)

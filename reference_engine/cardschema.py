@@ -45,7 +45,7 @@ KIND_KEYS: dict[str, dict[str, str]] = {
              "alternative_cost": "cost", "cost_reduction": "any", "cast_without_paying": "any", "cant_activate": "any",
              "cant_block": "any", "cant_cast": "any", "life_total_cant_change": "any", "cant_enter": "filter",
              "cant_play_lands": "any", "on_enter": "steps", "keyword": "string", "additional_sacrifice": "filter",
-             "cant_be_countered": "any"},
+             "cant_be_countered": "any", "cant_have_counters": "filter", "players_cant_get_counters": "any"},
 }
 
 #: The parameters of each named effect (tests/test_card_schema.py checks them against what each

@@ -345,8 +345,12 @@ def counters_to_put(game: Game, obj: GameObject, kind: str, amount: int, by: str
     from reference_engine.filters import FilterContext, matches
     from reference_engine.limits import EngineLimit
 
+    from reference_engine.restrictions import counters_prohibited
+
     if amount <= 0:
         return amount
+    if counters_prohibited(game, obj):
+        return 0  # 'counters can't be put on ...' (614.17d for a permanent entering with them)
     state = game.state
     by = by or characteristics(state, obj).controller
     applicable = []
@@ -528,7 +532,10 @@ def deal_damage(game: Game, source: DamageSource, target: Target, amount: int, *
     infect = source.chars.has_keyword("Infect")  # damage as poison and -1/-1 counters (702.90b)
     if target.kind == "player":
         if infect:
-            state.players[target.player].poison += amount  # rule 122.1f
+            from reference_engine.restrictions import players_cant_get_counters
+
+            if not players_cant_get_counters(game):
+                state.players[target.player].poison += amount  # rule 122.1f
         else:
             lose_life(game, target.value, amount)  # type: ignore[arg-type]
         if combat:
