@@ -112,3 +112,26 @@ def _cant_have_counters_everywhere(p: Patcher) -> None:
             return any(True for _ in rule_abilities(game.state, "cant_have_counters"))
         return counters_prohibited
     p.wrap("restrictions", "counters_prohibited", wrapper)
+
+
+# --- 'as this is turned face up' (614.1e) ---------------------------------------------------------
+@mutant("as-turned-face-up-is-triggered", "'as this creature is turned face up, put counters on it' is treated as "
+        "a triggered ability: the counters come when it resolves, after the permanent is face up without them",
+        ["614.1e"])
+def _as_turned_face_up_triggered(p: Patcher) -> None:
+    def wrapper(original):
+        def as_turned_face_up(game, obj):
+            from reference_engine.carddefs import parse_ability
+            from reference_engine.layers import characteristics
+            from reference_engine.state import PendingTrigger
+
+            chars = characteristics(game.state, obj)
+            for ability in chars.abilities:
+                spec = ability.data.get("as_turned_face_up") if ability.kind == "replacement" else None
+                for kind, amount in ((spec or {}).get("counters") or {}).items():
+                    trigger = parse_ability({"triggered": {"when": {"reflexive": {}}, "effect": [
+                        {"add_counters": {"what": "self", "kind": kind, "amount": int(amount)}}]}})
+                    game.state.pending_triggers.append(PendingTrigger(
+                        chars.controller, obj.id, obj.uid, chars.name, trigger, {}, game.state.new_timestamp()))
+        return as_turned_face_up
+    p.wrap("face_down", "as_turned_face_up", wrapper)
