@@ -135,3 +135,34 @@ def _as_turned_face_up_triggered(p: Patcher) -> None:
                         chars.controller, obj.id, obj.uid, chars.name, trigger, {}, game.state.new_timestamp()))
         return as_turned_face_up
     p.wrap("face_down", "as_turned_face_up", wrapper)
+
+
+# --- entering back face up, before the other effects (616.1d, 614.12) -----------------------------
+def _front_if_back(face, card):
+    return card.faces[0] if card.double_faced and len(card.faces) > 1 and face is card.faces[1] else face
+
+
+@mutant("back-face-up-applied-after-other-effects", "the effect that makes a card enter back face up (daybound at "
+        "night) is applied after the other effects on how it enters, which see its front face", ["616.1d"])
+def _back_face_later(p: Patcher) -> None:
+    def wrapper(original):
+        def judged_on_front(game, face, card, controller):
+            return original(game, _front_if_back(face, card), card, controller)
+        return judged_on_front
+    p.wrap("replacement", "counters_from_others", wrapper)
+    p.wrap("replacement", "enters_tapped_by_others", wrapper)
+
+
+@mutant("entering-judged-on-any-face", "an effect on how other permanents enter applies if either face of the "
+        "entering card would match, not only the face it will have on the battlefield", ["614.12"])
+def _entering_any_face(p: Patcher) -> None:
+    from collections import Counter
+
+    def wrapper(original):
+        def counters_from_others(game, face, card, controller):
+            found: Counter[str] = Counter()
+            for each in {id(f): f for f in (face, *card.faces)}.values():
+                found |= original(game, each, card, controller)
+            return found
+        return counters_from_others
+    p.wrap("replacement", "counters_from_others", wrapper)

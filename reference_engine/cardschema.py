@@ -38,7 +38,7 @@ KIND_KEYS: dict[str, dict[str, str]] = {
                     "damage_prevention": "any", "damage_multiply": "any", "damage_add": "any",
                     "counters_multiply": "any", "tokens_multiply": "any", "draw_from_empty_library": "any",
                     "opponents_life_gain": "any", "as_enters_turn_face_down": "filter", "as_enters_exile": "any",
-                    "as_turned_face_up": "any"},
+                    "as_turned_face_up": "any", "others_enter_with_counters": "any"},
     "spell": {"text": "string", "targets": "targets", "effect": "steps", "divide": "any"},
     "rule": {"text": "string", "triggers_additional_time": "any", "additional_loyalty_cost": "any", "cant_attack": "any",
              "doesnt_untap": "filter", "max_counters": "any", "player_hexproof": "any",

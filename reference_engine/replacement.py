@@ -118,6 +118,7 @@ def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_
         if ability.kind == "replacement" and "enters_with_counters" in ability.data:
             for kind, amount in ability.data["enters_with_counters"].items():
                 counters[kind] += (spell_x or 0) if amount == "X" else int(amount)
+    counters.update(counters_from_others(game, face, card, controller))
     if "Planeswalker" in face.types and face.loyalty is not None:
         counters["loyalty"] += int(face.loyalty)
     if "Saga" in face.subtypes:
@@ -173,6 +174,27 @@ def enters_tapped_by_others(game: Game, face: Face, card: CardDef, controller: s
             if any(matches(state, None, filt, ctx, chars=would_be) for filt in filters):
                 return True
     return False
+
+
+def counters_from_others(game: Game, face: Face, card: CardDef, controller: str) -> Counter[str]:
+    """'Each other non-Human creature you control enters with an additional +1/+1 counter on it'
+    (`others_enter_with_counters: {filter, counters}`): judged on the permanent as it would exist on the
+    battlefield (614.12), the face it enters with once an effect made it enter back face up (616.1d)."""
+    from reference_engine.layers import printed
+
+    state = game.state
+    extra: Counter[str] = Counter()
+    would_be = None
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        for ability in chars.abilities:
+            spec = ability.data.get("others_enter_with_counters") if ability.kind == "replacement" else None
+            if not spec:
+                continue
+            would_be = would_be or printed(face, card, controller)
+            if matches(state, None, spec.get("filter"), FilterContext(chars.controller, obj.id, obj.uid), chars=would_be):
+                extra.update({kind: int(n) for kind, n in spec["counters"].items()})
+    return extra
 
 
 def copy_exceptions(chosen: tuple[Face, CardDef], exceptions: dict[str, Any] | None) -> tuple[Face, CardDef]:
