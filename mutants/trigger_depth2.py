@@ -166,3 +166,32 @@ def _entering_any_face(p: Patcher) -> None:
             return found
         return counters_from_others
     p.wrap("replacement", "counters_from_others", wrapper)
+
+
+# --- an additional action on a drawn card, when the draw is replaced (614.11b) ----------------------
+@mutant("replacement-draw-gets-the-additional-action", "when a draw with an additional action on 'that card' is "
+        "replaced, the action is performed on the cards drawn as a result of the replacement effect", ["614.11b"])
+def _replacement_draw_gets_action(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def wrapper(original):
+        def draw(game, player, count=1, *, depth=0):
+            state = game.state
+            before = {i for name in state.players for i in state.zone_ids(Zone.HAND, name)}
+            original(game, player, count, depth=depth)
+            return [state.objects[i] for name in state.players for i in state.zone_ids(Zone.HAND, name)
+                    if i not in before]
+        return draw
+    p.wrap("ops", "draw", wrapper)
+
+
+@mutant("drawn-card-additional-action-skipped", "an effect's additional action on the card its player draws ('draw "
+        "a card and reveal it; if it isn't a land card, discard it') is never performed", ["614.11b"])
+def _drawn_card_action_skipped(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    def draw_only(game, ctx, params):
+        from reference_engine import ops
+
+        ops.draw(game, ctx.controller, 1)
+    p.set_item(EFFECTS, "draw_and_reveal", draw_only)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.layers import Characteristics, characteristics
-from reference_engine.model import CardDef, ContinuousEffect, GameObject, Target, Zone
+from reference_engine.model import CardDef, ContinuousEffect, GameObject, Step, Target, Zone
 from reference_engine.moves import Procedure
 from reference_engine.triggers import Event, check
 
@@ -443,20 +443,52 @@ def _speed_would_increase(game: Game, player: str) -> None:
         raise EngineLimit("speed increasing when an opponent loses life (702.179d) is not modelled")
 
 
-def draw(game: Game, player: str, count: int = 1) -> None:
-    """Draw `count` cards one at a time; each draw may be replaced (614.11), even from an empty library."""
+def draw(game: Game, player: str, count: int = 1, *, depth: int = 0) -> list[GameObject]:
+    """Draw `count` cards one at a time; each draw may be replaced (614.11), even from an empty library.
+    Returns the cards `player` drew: not those a replacement effect had anyone draw instead, which an
+    effect's additional action on 'that card' doesn't touch (614.11b)."""
     state = game.state
+    drawn: list[GameObject] = []
     for _ in range(count):
         if state.over:
-            return
+            break
         library = state.zone_ids(Zone.LIBRARY, player)
-        if _draw_replaced(game, player, empty=not library):
+        if _draw_replaced(game, player, empty=not library) or draw_stolen(game, player, depth):
             continue
         if not library:
             state.players[player].drew_from_empty_library = True  # rule 704.5b
             continue
-        move(game, state.objects[library[0]], Zone.HAND)
+        if state.step == Step.DRAW and state.active == player:
+            key = (state.turn, player)
+            state.draw_step_draws[key] = state.draw_step_draws.get(key, 0) + 1
+        drawn.append(move(game, state.objects[library[0]], Zone.HAND))
         emit(game, "draws", player=player)
+    return drawn
+
+
+def draw_stolen(game: Game, player: str, depth: int = 0) -> bool:
+    """'If an opponent would draw a card except the first one they draw in each of their draw steps,
+    instead that player skips that draw and you draw a card' (`replacement: {opponents_draws_instead:
+    {except_first_in_draw_step: true}}`): the draw doesn't happen, and that permanent's controller draws."""
+    state = game.state
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        if chars.controller == player:
+            continue
+        for ability in chars.abilities:
+            spec = ability.data.get("opponents_draws_instead") if ability.kind == "replacement" else None
+            if spec is None:
+                continue
+            if (spec.get("except_first_in_draw_step") and state.step == Step.DRAW and state.active == player
+                    and state.draw_step_draws.get((state.turn, player), 0) == 0):
+                continue
+            if depth > 20:
+                from reference_engine.limits import EngineLimit
+
+                raise EngineLimit("draws replaced back and forth between players without end")
+            draw(game, chars.controller, depth=depth + 1)
+            return True
+    return False
 
 
 def _draw_replaced(game: Game, player: str, *, empty: bool) -> bool:

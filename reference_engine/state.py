@@ -104,6 +104,9 @@ class GameState:
     # Each permanent's controller when last looked at, to notice control changing (603.10d).
     controllers_seen: dict[int, str] = field(default_factory=dict)
     linked: dict[int, list[int]] = field(default_factory=dict)  # source object id -> cards exiled with it (607.2a)
+    # Cards each player has drawn in their draw step, by (turn, player): 'the first one they draw in each
+    # of their draw steps'.
+    draw_step_draws: dict[tuple[int, str], int] = field(default_factory=dict)
     # The objects an event now being performed puts onto the battlefield at the same time (614.13a).
     entering_together: frozenset[int] = frozenset()
     # While the triggers of an event moving objects off the battlefield are checked: the permanents with
