@@ -195,3 +195,50 @@ def _drawn_card_action_skipped(p: Patcher) -> None:
 
         ops.draw(game, ctx.controller, 1)
     p.set_item(EFFECTS, "draw_and_reveal", draw_only)
+
+
+# --- choices with costs for permanents entering at the same time (614.12b) --------------------------
+def _shift_life_while_choosing(p: Patcher, sign: int) -> None:
+    """Run each 'as this enters, you may pay life' with the life already paid for permanents entering at
+    the same time added back (sign +1: each payment judged alone) or taken off again (sign -1: counted
+    twice)."""
+    paid: dict[tuple[frozenset, str], int] = {}
+
+    def wrapper(original):
+        def may_pay_life(game, face, controller, entry, amount):
+            state = game.state
+            key = (entry.entering, controller)
+            shift = sign * paid.get(key, 0) if len(entry.entering) > 1 else 0
+            player = state.players[controller]
+            player.life += shift
+            before = player.life
+            try:
+                yield from original(game, face, controller, entry, amount)
+            finally:
+                spent = before - player.life
+                player.life -= shift
+                paid[key] = paid.get(key, 0) + spent
+        return may_pay_life
+    p.wrap("replacement", "may_pay_life_as_enters", wrapper)
+
+    from reference_engine.effects import EFFECTS
+
+    return_all = EFFECTS["return_all_to_battlefield"]
+
+    def fresh_group(game, ctx, params):
+        paid.clear()  # a new event: nothing paid yet for the permanents it puts onto the battlefield
+        yield from return_all(game, ctx, params)
+    p.set_item(EFFECTS, "return_all_to_battlefield", fresh_group)
+
+
+@mutant("combined-entering-costs-judged-separately", "for permanents entering at the same time, each 'you may pay "
+        "life as this enters' choice is judged on its own, so choices whose combined costs can't be paid are allowed",
+        ["614.12b"])
+def _combined_costs_separately(p: Patcher) -> None:
+    _shift_life_while_choosing(p, +1)
+
+
+@mutant("combined-entering-costs-counted-twice", "for permanents entering at the same time, a cost already paid for "
+        "one of them is counted again against the life left when judging the next choice", ["614.12b"])
+def _combined_costs_twice(p: Patcher) -> None:
+    _shift_life_while_choosing(p, -1)

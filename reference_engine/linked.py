@@ -94,9 +94,11 @@ def _name(game: Game, object_id: int | None) -> str:
 
 @effect("return_all_to_battlefield")
 def _return_all_to_battlefield(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
-    """{filter}: 'Each player returns all [creature] cards from their graveyard to the battlefield'. They
-    enter at the same time (614.13a: none of them can be chosen by another's 'as enters' effect), each
-    under its owner's control, the active player's first (613.7m)."""
+    """{filter, tapped, whose}: 'Each player returns all [creature] cards from their graveyard to the
+    battlefield' ('return all land cards from your graveyard to the battlefield tapped': `whose: you`,
+    `tapped: true`). They enter at the same time (614.13a: none of them can be chosen by another's 'as
+    enters' effect; 614.12b: the choices made for them must be payable together), each under its
+    owner's control, the active player's first (613.7m)."""
     from reference_engine.layers import characteristics
     from reference_engine.limits import EngineLimit
 
@@ -104,7 +106,7 @@ def _return_all_to_battlefield(game: Game, ctx: Ctx, params: dict[str, Any]) -> 
     fctx = FilterContext(ctx.controller, ctx.source_id)
     returning = {player: [i for i in state.zone_ids(Zone.GRAVEYARD, player)
                           if matches(state, state.objects[i], params.get("filter"), fctx)]
-                 for player in state.apnap()}
+                 for player in state.apnap() if params.get("whose") != "you" or player == ctx.controller}
     for ids in returning.values():
         if sum(1 for i in ids if any(a.kind == "static" for a in characteristics(state, state.objects[i]).abilities)) > 1:
             raise EngineLimit("the order of one player's permanents entering at once (613.7m) is not asked")
@@ -114,6 +116,6 @@ def _return_all_to_battlefield(game: Game, ctx: Ctx, params: dict[str, Any]) -> 
             for object_id in ids:
                 obj = state.objects.get(object_id)
                 if obj is not None and obj.zone is Zone.GRAVEYARD:
-                    yield from ops.enter_battlefield(game, obj, player)
+                    yield from ops.enter_battlefield(game, obj, player, tapped=bool(params.get("tapped")))
     finally:
         state.entering_together = frozenset()

@@ -103,6 +103,9 @@ def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_
 
             turn_face_down_as_enters(game, controller, None, ability.data["as_enters_turn_face_down"])
     for ability in face.abilities:
+        if ability.kind == "replacement" and "as_enters_may_pay_life" in ability.data:
+            yield from may_pay_life_as_enters(game, face, controller, entry, ability.data["as_enters_may_pay_life"])
+    for ability in face.abilities:
         if ability.kind == "replacement" and "as_enters_exile" in ability.data:
             from reference_engine.linked import exile_as_enters
 
@@ -127,6 +130,33 @@ def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_
     if any(a.kind == "replacement" and _enters_tapped(game, a, controller) for a in face.abilities) or \
             enters_tapped_by_others(game, face, card, controller):
         entry.tapped = True  # 'this creature enters tapped'; '[objects] enter tapped' (614.1d)
+
+
+def may_pay_life_as_enters(game: Game, face: Face, controller: str, entry, amount: int) -> Procedure:
+    """'As this land enters, you may pay 2 life. If you don't, it enters tapped.' The life is paid as it
+    enters. For permanents entering at the same time, their controller can't make choices whose combined
+    costs can't be paid (614.12b): each payment is judged on the life left after those already chosen."""
+    from reference_engine.casting import check_life_payment
+    from reference_engine.model import DecisionKind
+    from reference_engine.moves import Illegal
+    from reference_engine.ops import lose_life
+
+    decision = Decision(controller, DecisionKind.MAY, f"pay {amount} life as {face.name} enters? (if not, it enters tapped)")
+    while True:
+        move = yield decision
+        if move.yes is None:
+            game.state.rejection = "answer yes or no"
+            continue
+        if not move.yes:
+            entry.tapped = True
+            return
+        try:
+            check_life_payment(game, controller, amount)
+        except Illegal as exc:
+            game.state.rejection = str(exc)
+            continue
+        lose_life(game, controller, amount)
+        return
 
 
 def entering_control(game: Game, face: Face, card: CardDef, controller: str, entry) -> str:
