@@ -242,3 +242,21 @@ def _combined_costs_separately(p: Patcher) -> None:
         "one of them is counted again against the life left when judging the next choice", ["614.12b"])
 def _combined_costs_twice(p: Patcher) -> None:
     _shift_life_while_choosing(p, -1)
+
+
+# --- phasing out (603.10b) -------------------------------------------------------------------------
+@mutant("phase-out-trigger-doesnt-look-back", "abilities that trigger when a permanent phases out are judged after "
+        "it has phased out, when it is treated as though it doesn't exist, so its own don't trigger", ["603.10b"])
+def _phase_out_no_lookback(p: Patcher) -> None:
+    def wrapper(original):
+        def emit(game, kind, **data):
+            if kind != "phased_out":
+                return original(game, kind, **data)
+            state = game.state
+            outer, state.lookback = state.lookback, None
+            try:
+                return original(game, kind, **data)
+            finally:
+                state.lookback = outer
+        return emit
+    p.wrap("ops", "emit", wrapper)

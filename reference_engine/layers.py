@@ -133,8 +133,9 @@ def face_down_characteristics(card: CardDef, controller: str) -> Characteristics
 
 
 def characteristics(state: GameState, obj: GameObject) -> Characteristics:
-    if obj.zone is not Zone.BATTLEFIELD:
-        # Off the battlefield only the card counts (no continuous effect applies there), so the result
+    if obj.zone is not Zone.BATTLEFIELD or obj.phased_out:
+        # Off the battlefield (or phased out, treated as though it doesn't exist: 702.26b) only the card
+        # counts (no continuous effect applies there), so the result
         # is shared by every object of that card with that face, X and controller. Callers only read it.
         x = obj.x or 0 if obj.zone is Zone.STACK else 0
         key = (obj.face, x, obj.controller)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from reference_engine import effects, ops
 # Effects in modules of their own register themselves in effects.EFFECTS when imported: resolving
 # is what runs effects, so it loads them all.
-from reference_engine import copy_effects, face_down, linked, meld, optional_effects, resolution_effects, text_change  # noqa: F401
+from reference_engine import copy_effects, face_down, linked, meld, optional_effects, phasing, resolution_effects, text_change  # noqa: F401
 from reference_engine.casting import PERMANENT_TYPES, spell_ability, spell_targets
 from reference_engine.conditions import holds
 from reference_engine.layers import characteristics

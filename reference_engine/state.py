@@ -179,8 +179,9 @@ class GameState:
         return [self.objects[i] for i in self.zone_ids(zone, owner)]
 
     def battlefield(self) -> list[GameObject]:
+        """The permanents: phased-out ones are treated as though they don't exist (702.26b)."""
         objects = self.objects  # in_zone(Zone.BATTLEFIELD), without two calls: it is read very often
-        return [objects[i] for i in self.zones.get(_BATTLEFIELD, ())]
+        return [obj for obj in (objects[i] for i in self.zones.get(_BATTLEFIELD, ())) if not obj.phased_out]
 
     def all_objects(self) -> Iterator[GameObject]:
         return iter(self.objects.values())

@@ -47,7 +47,11 @@ def run_step(game: Game, *, begin: bool) -> Procedure:
 
 
 def untap_step(game: Game) -> None:
-    """Rule 502.2-3: first the day/night check, then the active player untaps their permanents."""
+    """Rule 502.1-3: first phasing, then the day/night check, then the active player untaps their
+    permanents."""
+    from reference_engine.phasing import untap_step_phasing
+
+    untap_step_phasing(game)
     untap_step_check(game)
     untap_permanents(game)
 
