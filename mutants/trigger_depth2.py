@@ -260,3 +260,24 @@ def _phase_out_no_lookback(p: Patcher) -> None:
                 state.lookback = outer
         return emit
     p.wrap("ops", "emit", wrapper)
+
+
+# --- 'when this ability resolves for the Nth time this turn' (603.7h) ------------------------------
+@mutant("nth-resolution-trigger-created-each-time", "'when this ability resolves for the third time this turn' is "
+        "created at each resolution, and every one created triggers on the third", ["603.7h"])
+def _nth_resolution_each_time(p: Patcher) -> None:
+    from dataclasses import replace
+
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["when_resolved_times"]
+
+    def when_resolved_times(game, ctx, params):
+        state = game.state
+        waiting = len(state.pending_triggers)
+        original(game, ctx, params)
+        if len(state.pending_triggers) > waiting:  # the Nth: the ones made at earlier resolutions trigger too
+            made = state.pending_triggers[-1]
+            for _ in range(int(params["n"]) - 1):
+                state.pending_triggers.append(replace(made, timestamp=state.new_timestamp()))
+    p.set_item(EFFECTS, "when_resolved_times", when_resolved_times)

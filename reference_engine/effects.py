@@ -326,6 +326,23 @@ def _reflexive(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
                                                  source_snapshot=ctx.snapshot))
 
 
+@effect("when_resolved_times")
+def _when_resolved_times(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """{n: 3, ability}: 'When this ability resolves for the third time this turn, [ability]'. The resolving
+    ability counts its resolutions this turn; during its Nth it creates the delayed triggered ability,
+    once (603.7h), which triggers as that resolution is done."""
+    from reference_engine.state import PendingTrigger
+
+    state = game.state
+    ability = ctx.item.ability if ctx.item is not None else None
+    key = f"{ctx.source_uid}:{id(ability)}"
+    state.resolutions_this_turn[key] = count = state.resolutions_this_turn.get(key, 0) + 1
+    if count == int(params["n"]):
+        state.pending_triggers.append(PendingTrigger(ctx.controller, ctx.source_id, ctx.source_uid, ctx.source_name,  # type: ignore[arg-type]
+                                                     params["ability"], {}, state.new_timestamp(),
+                                                     source_snapshot=ctx.snapshot))
+
+
 @effect("enter_under_your_control")
 def _enter_under_your_control(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     """{filter}: 'if a [creature] would enter the battlefield under an opponent's control this turn, it

@@ -75,6 +75,8 @@ def move_together(game: Game, objs: list[GameObject], to: Zone, *, position: int
     try:
         for (obj, origin, destination), new in zip(leaving, moved):
             snap = records[obj.id].chars if obj.id in records else None
+            if origin is Zone.BATTLEFIELD and destination is Zone.GRAVEYARD and snap is not None and "Creature" in snap.types:
+                state.died_this_turn[snap.controller] = state.died_this_turn.get(snap.controller, 0) + 1  # it died (700.4)
             emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id,
                  **{"from": origin, "to": destination}, snapshot=snap, sacrificed=obj.id in sacrificed)
             if origin is Zone.BATTLEFIELD and obj.attached_to is not None:

@@ -107,6 +107,10 @@ class GameState:
     # Cards each player has drawn in their draw step, by (turn, player): 'the first one they draw in each
     # of their draw steps'.
     draw_step_draws: dict[tuple[int, str], int] = field(default_factory=dict)
+    # This turn: creatures that died under each player's control, and how many times each triggered
+    # ability counting its resolutions ('when this ability resolves for the third time this turn') resolved.
+    died_this_turn: dict[str, int] = field(default_factory=dict)
+    resolutions_this_turn: dict[str, int] = field(default_factory=dict)
     # The objects an event now being performed puts onto the battlefield at the same time (614.13a).
     entering_together: frozenset[int] = frozenset()
     # While the triggers of an event moving objects off the battlefield are checked: the permanents with

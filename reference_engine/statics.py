@@ -39,6 +39,12 @@ def _level(state: GameState, source: GameObject | None, bounds: Any) -> bool:
     return level >= low and (high is None or level <= high)
 
 
+@source_condition("creatures_died_under_your_control_this_turn")
+def _creatures_died(state: GameState, source: GameObject | None, at_least: Any) -> bool:
+    """'As long as two or more creatures died under your control this turn'."""
+    return source is not None and state.died_this_turn.get(source.controller, 0) >= int(at_least)
+
+
 @source_condition("not_your_turn")
 def _not_your_turn(state: GameState, source: GameObject | None, value: Any) -> bool:
     """'During turns other than yours': the turn of a player other than the source's controller."""

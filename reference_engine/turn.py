@@ -183,6 +183,8 @@ def _cleanup(game: Game) -> Procedure:
     state.effects = [e for e in state.effects if e.duration != Duration.END_OF_TURN]
     prevention.end_of_turn(game)
     state.this_turn.clear()
+    state.died_this_turn.clear()
+    state.resolutions_this_turn.clear()
     state.entering_control.clear()
     state.regeneration.clear()  # 'the next time it would be destroyed this turn' (614.8)
     state.touch()
