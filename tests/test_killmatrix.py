@@ -40,7 +40,29 @@ def test_running_only_reachable_cases_gives_the_exhaustive_matrix() -> None:
     for case in cases:  # one case of each topic, so many rules are exercised
         topics.setdefault(case.topic, case)
     sample = list(topics.values())
-    selective = compute(sample, corpus, workers=1)
-    exhaustive = compute(sample, corpus, workers=1, exhaustive=True)
+    selective = compute(sample, corpus)  # in two processes where there are two cores, as CI has
+    exhaustive = compute(sample, corpus, exhaustive=True)
     assert selective.as_json() == exhaustive.as_json()
     assert selective.null_caught == exhaustive.null_caught
+
+
+def test_a_run_that_never_ends_is_cut_off_and_the_timer_cleared() -> None:
+    """An in-process mutant can loop forever (state-based actions that never settle): the matrix cuts
+    the case off at the deadline and counts it caught, as a run counts a timeout, instead of hanging."""
+    import signal
+    import time
+
+    import pytest
+
+    from harness.killmatrix import _deadline, _Overrun
+
+    if not hasattr(signal, "setitimer"):
+        pytest.skip("no SIGALRM here: the matrix runs cases unbounded")
+    with pytest.raises(_Overrun):
+        with _deadline(0.05):
+            while True:
+                pass
+    with _deadline(0.05):
+        pass
+    time.sleep(0.1)  # a timer left running would interrupt this sleep
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
