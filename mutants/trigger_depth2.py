@@ -281,3 +281,41 @@ def _nth_resolution_each_time(p: Patcher) -> None:
             for _ in range(int(params["n"]) - 1):
                 state.pending_triggers.append(replace(made, timestamp=state.new_timestamp()))
     p.set_item(EFFECTS, "when_resolved_times", when_resolved_times)
+
+
+# --- an object chosen twice by effects on permanents entering together (614.13b) --------------------
+@mutant("entering-exile-can-choose-a-card-twice", "a card exiled by one 'as this enters, exile cards' effect can be "
+        "chosen again by another such effect on a permanent entering at the same time", ["614.13b"])
+def _exile_choose_twice(p: Patcher) -> None:
+    from reference_engine.filters import FilterContext, matches
+    from reference_engine.model import DecisionKind, Zone
+    from reference_engine.moves import Decision
+
+    exiled_in: dict[tuple[int, frozenset], list[int]] = {}  # by (game, the permanents entering together)
+
+    def wrapper(original):
+        def exile_as_enters(game, face, controller, entry, spec):
+            state = game.state
+            key = (id(game), entry.entering)
+            earlier = [i for i in exiled_in.get(key, []) if i in state.objects]
+            if len(entry.entering) < 2 or not earlier:
+                yield from original(game, face, controller, entry, spec)
+                exiled_in.setdefault(key, []).extend(entry.exiled or [])
+                return
+            ctx = FilterContext(controller)
+            options = [i for i in state.zone_ids(Zone.GRAVEYARD, controller)
+                       if i not in entry.entering and matches(state, state.objects[i], spec.get("filter"), ctx)] + earlier
+            decision = Decision(controller, DecisionKind.OBJECTS, f"choose cards to exile as {face.name} enters",
+                                {"candidates": options, "min": 0, "max": len(options)})
+            while True:
+                move = yield decision
+                if move.objects is not None and all(c in options for c in move.objects):
+                    break
+                state.rejection = "choose among the cards offered"
+            linked = [i if state.objects[i].zone is Zone.EXILE else None for i in move.objects]
+            from reference_engine import ops
+
+            entry.exiled = [i if i is not None else ops.move(game, state.objects[c], Zone.EXILE).id
+                            for i, c in zip(linked, move.objects)]
+        return exile_as_enters
+    p.wrap("linked", "exile_as_enters", wrapper)

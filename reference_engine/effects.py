@@ -846,7 +846,18 @@ def _living_death(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
         ops.sacrifice(game, obj)
     for player in state.apnap():
         cards = [state.objects[i] for i in exiled[player] if i in state.objects]
-        if sum(1 for c in cards if any(a.kind == "static" for a in c.card.faces[0].abilities)) > 1:
+        if sum(1 for c in cards if any(ordered_static(a) for a in c.card.faces[0].abilities)) > 1:
             raise EngineLimit("the order of one player's permanents entering at once (613.7m) is not asked")
-        for obj in cards:
+    returning = [(player, state.objects[i]) for player in state.apnap() for i in exiled[player] if i in state.objects]
+    outer, state.entering_together = state.entering_together, frozenset(obj.id for _, obj in returning)
+    try:
+        for player, obj in returning:  # they enter at the same time (614.13a-b)
             yield from ops.enter_battlefield(game, obj, player)
+    finally:
+        state.entering_together = outer
+
+
+def ordered_static(ability) -> bool:
+    """A static ability whose timestamp order with others matters (613.7m): not a characteristic-defining
+    ability, which applies only to its own object."""
+    return ability.kind == "static" and not ability.data.get("cda")

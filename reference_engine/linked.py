@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from reference_engine import ops
-from reference_engine.effects import Ctx, effect, objects
+from reference_engine.effects import Ctx, effect, objects, ordered_static
 from reference_engine.filters import FilterContext, matches
 from reference_engine.model import DecisionKind, GameObject, Zone
 from reference_engine.moves import Decision, Procedure
@@ -108,7 +108,7 @@ def _return_all_to_battlefield(game: Game, ctx: Ctx, params: dict[str, Any]) -> 
                           if matches(state, state.objects[i], params.get("filter"), fctx)]
                  for player in state.apnap() if params.get("whose") != "you" or player == ctx.controller}
     for ids in returning.values():
-        if sum(1 for i in ids if any(a.kind == "static" for a in characteristics(state, state.objects[i]).abilities)) > 1:
+        if sum(1 for i in ids if any(ordered_static(a) for a in characteristics(state, state.objects[i]).abilities)) > 1:
             raise EngineLimit("the order of one player's permanents entering at once (613.7m) is not asked")
     state.entering_together = frozenset(i for ids in returning.values() for i in ids)
     try:
