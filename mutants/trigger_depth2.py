@@ -319,3 +319,38 @@ def _exile_choose_twice(p: Patcher) -> None:
                             for i, c in zip(linked, move.objects)]
         return exile_as_enters
     p.wrap("linked", "exile_as_enters", wrapper)
+
+
+# --- a library card entering the battlefield, and an effect on that library (614.13c) ---------------
+@mutant("entering-card-counted-among-library-cards", "an effect replacing a payment with exiling cards from the top "
+        "of a library counts a card entering the battlefield from that library among those cards (it can't be "
+        "exiled, so fewer are)", ["614.13c"])
+def _entering_card_counted(p: Patcher) -> None:
+    def wrapper(original):
+        def pay_life(game, player, amount, *, entering=frozenset()):
+            from reference_engine import ops
+            from reference_engine.layers import characteristics
+
+            state = game.state
+            library = state.zone_ids(ops.Zone.LIBRARY, player)
+            top = [state.objects[i] for i in library[:amount]]
+            replaced = any(characteristics(state, o).controller == player
+                           and any(a.kind == "replacement" and a.data.get("pay_life_exiles_library")
+                                   for a in characteristics(state, o).abilities) for o in state.battlefield())
+            if not replaced or amount <= 0 or len(library) < amount or not any(o.id in entering for o in top):
+                return original(game, player, amount, entering=entering)
+            for obj in top:
+                if obj.id not in entering:
+                    ops.move(game, obj, ops.Zone.EXILE)
+        return pay_life
+    p.wrap("ops", "pay_life", wrapper)
+
+
+@mutant("library-replacement-skips-the-top-card", "an effect exiling cards from the top of a library leaves the top "
+        "card out, as though it were entering the battlefield, even when no card is", ["614.13c"])
+def _skips_top_card(p: Patcher) -> None:
+    def wrapper(original):
+        def library_cards_not_entering(game, player, entering):
+            return original(game, player, entering)[1:]
+        return library_cards_not_entering
+    p.wrap("ops", "library_cards_not_entering", wrapper)

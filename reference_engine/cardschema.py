@@ -39,7 +39,8 @@ KIND_KEYS: dict[str, dict[str, str]] = {
                     "counters_multiply": "any", "tokens_multiply": "any", "draw_from_empty_library": "any",
                     "opponents_life_gain": "any", "as_enters_turn_face_down": "filter", "as_enters_exile": "any",
                     "as_turned_face_up": "any", "others_enter_with_counters": "any",
-                    "opponents_draws_instead": "any", "as_enters_may_pay_life": "any"},
+                    "opponents_draws_instead": "any", "as_enters_may_pay_life": "any",
+                    "pay_life_exiles_library": "any"},
     "spell": {"text": "string", "targets": "targets", "effect": "steps", "divide": "any"},
     "rule": {"text": "string", "triggers_additional_time": "any", "additional_loyalty_cost": "any", "cant_attack": "any",
              "doesnt_untap": "filter", "max_counters": "any", "player_hexproof": "any",
@@ -47,7 +48,8 @@ KIND_KEYS: dict[str, dict[str, str]] = {
              "alternative_cost": "cost", "cost_reduction": "any", "cast_without_paying": "any", "cant_activate": "any",
              "cant_block": "any", "cant_cast": "any", "life_total_cant_change": "any", "cant_enter": "filter",
              "cant_play_lands": "any", "on_enter": "steps", "keyword": "string", "additional_sacrifice": "filter",
-             "cant_be_countered": "any", "cant_have_counters": "filter", "players_cant_get_counters": "any"},
+             "cant_be_countered": "any", "cant_have_counters": "filter", "players_cant_get_counters": "any",
+             "play_lands_from_top_of_library": "any"},
 }
 
 #: The parameters of each named effect (tests/test_card_schema.py checks them against what each

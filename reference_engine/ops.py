@@ -424,6 +424,29 @@ def _life_gain_replaced(game: Game, player: str) -> bool:
     return False
 
 
+def pay_life(game: Game, player: str, amount: int, *, entering: frozenset[int] = frozenset()) -> None:
+    """Paying life (119.4), or what replaces it: 'if you would pay life while your library has at least
+    that many cards in it, exile that many cards from the top of your library instead' (`replacement:
+    {pay_life_exiles_library: true}`). A card entering the battlefield from that library as the payment
+    is made (`entering`) isn't among those cards, though it is still in the library (614.13c)."""
+    state = game.state
+    if amount > 0 and any(characteristics(state, o).controller == player
+                          and any(a.kind == "replacement" and a.data.get("pay_life_exiles_library")
+                                  for a in characteristics(state, o).abilities) for o in state.battlefield()):
+        cards = library_cards_not_entering(game, player, entering)
+        if len(cards) >= amount:
+            for card in cards[:amount]:
+                move(game, card, Zone.EXILE)
+            return
+    lose_life(game, player, amount)
+
+
+def library_cards_not_entering(game: Game, player: str, entering: frozenset[int]) -> list[GameObject]:
+    """The cards of `player`'s library, top first, leaving out any entering the battlefield now (614.13c)."""
+    state = game.state
+    return [state.objects[i] for i in state.zone_ids(Zone.LIBRARY, player) if i not in entering]
+
+
 def lose_life(game: Game, player: str, amount: int) -> None:
     """Losing life, by damage, an effect or a cost paid (119.3, 119.4); not while the player's life total
     can't change."""

@@ -139,7 +139,7 @@ def may_pay_life_as_enters(game: Game, face: Face, controller: str, entry, amoun
     from reference_engine.casting import check_life_payment
     from reference_engine.model import DecisionKind
     from reference_engine.moves import Illegal
-    from reference_engine.ops import lose_life
+    from reference_engine.ops import pay_life
 
     decision = Decision(controller, DecisionKind.MAY, f"pay {amount} life as {face.name} enters? (if not, it enters tapped)")
     while True:
@@ -155,7 +155,7 @@ def may_pay_life_as_enters(game: Game, face: Face, controller: str, entry, amoun
         except Illegal as exc:
             game.state.rejection = str(exc)
             continue
-        lose_life(game, controller, amount)
+        pay_life(game, controller, amount, entering=entry.entering)
         return
 
 
