@@ -354,3 +354,26 @@ def _skips_top_card(p: Patcher) -> None:
             return original(game, player, entering)[1:]
         return library_cards_not_entering
     p.wrap("ops", "library_cards_not_entering", wrapper)
+
+
+# --- the controller of a delayed trigger created by a static ability (603.7g) ----------------------
+@mutant("static-delayed-trigger-controlled-by-current-controller", "a delayed triggered ability a static ability "
+        "created (dash) is controlled by whoever controls its source when it triggers, not by the player who "
+        "controlled that object when the action was taken", ["603.7g"])
+def _delayed_current_controller(p: Patcher) -> None:
+    from dataclasses import replace
+
+    def wrapper(original):
+        def delayed(game, event):
+            from reference_engine.layers import characteristics
+
+            state = game.state
+            found = original(game, event)
+            out = []
+            for pending in found:
+                source = next((o for o in state.battlefield() if o.uid == pending.source_uid), None)
+                out.append(replace(pending, controller=characteristics(state, source).controller)
+                           if source is not None else pending)
+            return out
+        return delayed
+    p.wrap("triggers", "_delayed", wrapper)
