@@ -377,3 +377,24 @@ def _delayed_current_controller(p: Patcher) -> None:
             return out
         return delayed
     p.wrap("triggers", "_delayed", wrapper)
+
+
+@mutant("entering-together-exiles-nothing", "while permanents enter the battlefield at the same time, an 'as this "
+        "enters, exile cards from your graveyard' effect can choose no card at all, not only none of those "
+        "entering", ["614.13a"])
+def _entering_together_nothing(p: Patcher) -> None:
+    from dataclasses import replace
+
+    def wrapper(original):
+        def exile_as_enters(game, face, controller, entry, spec):
+            if len(entry.entering) < 2:
+                yield from original(game, face, controller, entry, spec)
+                return
+            from reference_engine.model import Zone
+
+            every = frozenset(entry.entering | set(game.state.zone_ids(Zone.GRAVEYARD, controller)))
+            blind = replace(entry, entering=every)
+            yield from original(game, face, controller, blind, spec)
+            entry.exiled = blind.exiled
+        return exile_as_enters
+    p.wrap("linked", "exile_as_enters", wrapper)
