@@ -26,7 +26,7 @@ Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 KNOWN_KEYWORDS = frozenset({
     "Flash", "Flying", "Reach", "Haste", "Vigilance", "Trample", "Lifelink", "Deathtouch", "Menace",
     "First strike", "Double strike", "Indestructible", "Defender", "Changeling", "Daybound", "Nightbound", "Infect",
-    "Hexproof", "Start your engines!",
+    "Hexproof", "Start your engines!", "Phasing",
 })
 
 

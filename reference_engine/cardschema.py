@@ -37,7 +37,10 @@ KIND_KEYS: dict[str, dict[str, str]] = {
                     "enters_tapped": "any", "others_enter_tapped": "any", "as_enters_day_if_neither": "any",
                     "damage_prevention": "any", "damage_multiply": "any", "damage_add": "any",
                     "counters_multiply": "any", "tokens_multiply": "any", "draw_from_empty_library": "any",
-                    "opponents_life_gain": "any", "as_enters_turn_face_down": "filter"},
+                    "opponents_life_gain": "any", "as_enters_turn_face_down": "filter", "as_enters_exile": "any",
+                    "as_turned_face_up": "any", "others_enter_with_counters": "any",
+                    "opponents_draws_instead": "any", "as_enters_may_pay_life": "any",
+                    "pay_life_exiles_library": "any"},
     "spell": {"text": "string", "targets": "targets", "effect": "steps", "divide": "any"},
     "rule": {"text": "string", "triggers_additional_time": "any", "additional_loyalty_cost": "any", "cant_attack": "any",
              "doesnt_untap": "filter", "max_counters": "any", "player_hexproof": "any",
@@ -45,7 +48,8 @@ KIND_KEYS: dict[str, dict[str, str]] = {
              "alternative_cost": "cost", "cost_reduction": "any", "cast_without_paying": "any", "cant_activate": "any",
              "cant_block": "any", "cant_cast": "any", "life_total_cant_change": "any", "cant_enter": "filter",
              "cant_play_lands": "any", "on_enter": "steps", "keyword": "string", "additional_sacrifice": "filter",
-             "cant_be_countered": "any", "enchanted_is_copy_of_chosen": "any"},
+             "cant_be_countered": "any", "enchanted_is_copy_of_chosen": "any", "cant_have_counters": "filter",
+             "players_cant_get_counters": "any", "play_lands_from_top_of_library": "any"},
 }
 
 #: The parameters of each named effect (tests/test_card_schema.py checks them against what each
@@ -61,7 +65,7 @@ EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "prevent_damage": ("combat", "source", "to", "until"), "return_to_hand": ("what",), "lose_life": ("amount", "who"),
     "mill": ("count",), "attach": ("to", "what"), "blight": ("amount", "optional", "then"),
     "create_token_copy": ("abilities", "attacking", "of", "tapped"), "may": ("prompt", "then"),
-    "may_pay": ("by", "cost", "then"), "choose_to_hand": ("among", "filter", "what"),
+    "may_pay": ("by", "cost", "then"), "may_pay_any_number_of_times": ("cost", "then"), "return_all_to_battlefield": ("filter", "tapped", "whose"), "draw_and_reveal": ("discard_unless",), "phase_out": ("what",), "when_resolved_times": ("ability", "n"), "choose_to_hand": ("among", "filter", "what"),
     "become_copy": ("choose", "until", "what"), "exile": ("what",), "look_at_top": ("count",),
     "move_counter": ("from", "kind", "to"), "rest_to_bottom": (), "shuffle_into_library": ("who", "zones"),
     "tap": ("what",), "untap": ("what",), "copy_spell": ("except", "new_targets", "not_legendary", "times", "what"),

@@ -38,6 +38,20 @@ def describe(game: Game, obj: GameObject) -> str:
     return characteristics(game.state, obj).name
 
 
+def _land_to_play(game: Game, move: PlayLand) -> GameObject:
+    """A land card from the player's hand, or the top card of their library while they control a
+    permanent with `rule: {play_lands_from_top_of_library: true}` ('you may play lands from the top of
+    your library')."""
+    state = game.state
+    obj = state.objects.get(move.object_id)
+    library = state.zone_ids(Zone.LIBRARY, move.player)
+    if obj is not None and obj.zone is Zone.LIBRARY and library and library[0] == obj.id and any(
+            controller == move.player and bool(v)
+            for _, controller, v in restrictions.rule_abilities(state, "play_lands_from_top_of_library")):
+        return obj
+    return _own_object(game, move.player, move.object_id, Zone.HAND, "card")
+
+
 def _own_object(game: Game, player: str, object_id: int, zone: Zone, what: str) -> GameObject:
     obj = game.state.objects.get(object_id)
     if obj is None or obj.zone is not zone:
@@ -112,7 +126,7 @@ def chosen_face(game: Game, obj: GameObject, face: int, verb: str) -> Characteri
 
 
 def play_land(game: Game, move: PlayLand) -> Procedure:
-    obj = _own_object(game, move.player, move.object_id, Zone.HAND, "card")
+    obj = _land_to_play(game, move)
     if "Land" not in chosen_face(game, obj, move.face, "played").types:
         raise Illegal(f"{describe(game, obj)}{' (back face)' if move.face else ''} is not a land: a modal "
                       f"double-faced card is played as a land with a face that is a land (rule 712.12)"
@@ -562,7 +576,7 @@ def _cast_with_announcements(game: Game, move: Cast, options: list[ManaCost]) ->
                 raise Illegal("cast without paying its mana cost, the only legal value for X is 0 (rule 107.3b)")
             check_life_payment(game, move.player, life)
             yield from pay_and_become_cast(game, move, on_stack, chosen)
-            ops.lose_life(game, move.player, life)
+            ops.pay_life(game, move.player, life)
             if picked is not cost:
                 item = next(i for i in state.stack if i.object_id == on_stack.id)
                 item.alternative_cost_paid = str(picked)
@@ -656,7 +670,7 @@ def activate(game: Game, move: Activate) -> Procedure:
             ops.remove_counters(game, obj, "loyalty", -cost.loyalty)
         obj.loyalty_turn = state.turn
     if cost.life:
-        ops.lose_life(game, move.player, cost.life)
+        ops.pay_life(game, move.player, cost.life)
     if cost.discard_hand:
         discard_hand(game, move.player)
     if cost.sacrifice_self:

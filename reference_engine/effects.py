@@ -323,8 +323,26 @@ def _reflexive(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
 
     state = game.state
     state.pending_triggers.append(PendingTrigger(ctx.controller, ctx.source_id, ctx.source_uid, ctx.source_name,  # type: ignore[arg-type]
-                                                 params["ability"], {}, state.new_timestamp(),
+                                                 params["ability"], dict(ctx.memory.get("reflexive_event", {})),
+                                                 state.new_timestamp(),
                                                  source_snapshot=ctx.snapshot))
+
+
+@effect("when_resolved_times")
+def _when_resolved_times(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """{n: 3, ability}: 'When this ability resolves for the third time this turn, [ability]'. The resolving
+    ability counts its resolutions this turn; during its Nth it creates the delayed triggered ability,
+    once (603.7h), which triggers as that resolution is done."""
+    from reference_engine.state import PendingTrigger
+
+    state = game.state
+    ability = ctx.item.ability if ctx.item is not None else None
+    key = f"{ctx.source_uid}:{id(ability)}"
+    state.resolutions_this_turn[key] = count = state.resolutions_this_turn.get(key, 0) + 1
+    if count == int(params["n"]):
+        state.pending_triggers.append(PendingTrigger(ctx.controller, ctx.source_id, ctx.source_uid, ctx.source_name,  # type: ignore[arg-type]
+                                                     params["ability"], {}, state.new_timestamp(),
+                                                     source_snapshot=ctx.snapshot))
 
 
 @effect("enter_under_your_control")
@@ -845,7 +863,18 @@ def _living_death(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
         ops.sacrifice(game, obj)
     for player in state.apnap():
         cards = [state.objects[i] for i in exiled[player] if i in state.objects]
-        if sum(1 for c in cards if any(a.kind == "static" for a in c.card.faces[0].abilities)) > 1:
+        if sum(1 for c in cards if any(ordered_static(a) for a in c.card.faces[0].abilities)) > 1:
             raise EngineLimit("the order of one player's permanents entering at once (613.7m) is not asked")
-        for obj in cards:
+    returning = [(player, state.objects[i]) for player in state.apnap() for i in exiled[player] if i in state.objects]
+    outer, state.entering_together = state.entering_together, frozenset(obj.id for _, obj in returning)
+    try:
+        for player, obj in returning:  # they enter at the same time (614.13a-b)
             yield from ops.enter_battlefield(game, obj, player)
+    finally:
+        state.entering_together = outer
+
+
+def ordered_static(ability) -> bool:
+    """A static ability whose timestamp order with others matters (613.7m): not a characteristic-defining
+    ability, which applies only to its own object."""
+    return ability.kind == "static" and not ability.data.get("cda")

@@ -75,7 +75,21 @@ def turn_face_up(game: Game, obj) -> None:
     obj.face = face_turned_up(obj)
     obj.timestamp = game.state.new_timestamp()
     game.state.touch()
+    as_turned_face_up(game, obj)
     ops.emit(game, "turned_face_up", object_id=obj.id, uid=obj.uid)
+
+
+def as_turned_face_up(game: Game, obj: GameObject) -> None:
+    """'As this creature is turned face up, put five +1/+1 counters on it' (`replacement:
+    {as_turned_face_up: {counters}}`): a replacement effect (614.1e), part of the event of turning it
+    face up, so it is face up with the counters at once: nothing can see it without them, and nothing
+    goes on the stack."""
+    from reference_engine.layers import characteristics
+
+    for ability in characteristics(game.state, obj).abilities:
+        spec = ability.data.get("as_turned_face_up") if ability.kind == "replacement" else None
+        for kind, amount in ((spec or {}).get("counters") or {}).items():
+            ops.add_counters(game, obj, kind, int(amount))
 
 
 @effect("turn_face_up")

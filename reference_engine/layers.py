@@ -133,8 +133,9 @@ def face_down_characteristics(card: CardDef, controller: str) -> Characteristics
 
 
 def characteristics(state: GameState, obj: GameObject) -> Characteristics:
-    if obj.zone is not Zone.BATTLEFIELD:
-        # Off the battlefield only the card counts (no continuous effect applies there), so the result
+    if obj.zone is not Zone.BATTLEFIELD or obj.phased_out:
+        # Off the battlefield (or phased out, treated as though it doesn't exist: 702.26b) only the card
+        # counts (no continuous effect applies there), so the result
         # is shared by every object of that card with that face, X and controller. Callers only read it.
         x = obj.x or 0 if obj.zone is Zone.STACK else 0
         key = (obj.face, x, obj.controller)
@@ -306,6 +307,13 @@ def counted_amount(params: dict[str, Any], key: str) -> int:
 def _set_pt_count(chars: Characteristics, params: dict[str, Any]) -> None:
     """'Power and toughness are each equal to the number of [permanents]' (counted as it applies)."""
     chars.power = chars.toughness = params["value"]
+
+
+@modifier("set_pt_exiled_total", "7b")
+def _set_pt_exiled_total(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'Its power is equal to the total power of the exiled cards and its toughness is equal to their total
+    toughness': the cards exiled with this object (614.14), totalled as it applies (statics.py)."""
+    chars.power, chars.toughness = params["_totals"]()
 
 
 @modifier("set_pt_to_mana_value", "7b")

@@ -71,6 +71,7 @@ class DecisionKind(StrEnum):
     COLOR = "color"
     MANA = "mana"
     COUNTER = "counter"
+    NUMBER = "number"  # how many times to pay a cost ('any number of times', 603.12a)
 
 
 class Layer(StrEnum):
@@ -220,6 +221,9 @@ class GameObject:
     transform_count: int = 0
     copy_token: bool = False  # a token created as a copy of something (rule 202.3b)
     face_down: bool = False  # a face-down permanent (rule 708): a 2/2 creature with no other characteristics
+    # Phased out (702.26): treated as though it doesn't exist, and under whose control it phased out.
+    phased_out: bool = False
+    phased_out_controller: str | None = None
     # A melded permanent (rule 712.4a): the other card that represents it, as (uid, card).
     meld_partner: tuple[int, "CardDef"] | None = None
     # The object the other card of a melded permanent became as they left the battlefield (712.21c).

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.layers import Characteristics, characteristics
-from reference_engine.model import CardDef, ContinuousEffect, GameObject, Target, Zone
+from reference_engine.model import CardDef, ContinuousEffect, GameObject, Step, Target, Zone
 from reference_engine.moves import Procedure
 from reference_engine.triggers import Event, check
 
@@ -80,6 +80,8 @@ def move_together(game: Game, objs: list[GameObject], to: Zone, *, position: int
     try:
         for (obj, origin, destination), new in zip(leaving, moved):
             snap = records[obj.id].chars if obj.id in records else None
+            if origin is Zone.BATTLEFIELD and destination is Zone.GRAVEYARD and snap is not None and "Creature" in snap.types:
+                state.died_this_turn[snap.controller] = state.died_this_turn.get(snap.controller, 0) + 1  # it died (700.4)
             emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id,
                  **{"from": origin, "to": destination}, snapshot=snap, sacrificed=obj.id in sacrificed)
             if origin is Zone.BATTLEFIELD and obj.attached_to is not None:
@@ -155,6 +157,10 @@ class Entry:
     # battlefield that apply as it enters (611.2e), as (modifier, params), and who controls them.
     is_effects: list[tuple[str, dict[str, Any]]] | None = None
     effect_controller: str | None = None
+    # The objects entering the battlefield at the same time as this one, itself included (614.13a), and
+    # the cards exiled as it enters, linked to the permanent it becomes (614.14).
+    entering: frozenset[int] = frozenset()
+    exiled: list[int] | None = None
 
 
 def enter_battlefield(game: Game, obj: GameObject, controller: str, *, transformed: bool = False,
@@ -179,7 +185,7 @@ def enter_battlefield(game: Game, obj: GameObject, controller: str, *, transform
         return None
     entry = Entry(face=1 if transformed else 0, tapped=tapped, attacking=attacking,
                   counters=dict(counters) if counters else None, is_effects=is_effects,
-                  effect_controller=effect_controller)
+                  effect_controller=effect_controller, entering=game.state.entering_together | {obj.id})
     yield from entry_replacements(game, obj.card, controller, entry, spell_x)
     if entry_prohibited(game, (entry.copy_of or (obj.card.faces[entry.face], obj.card))[0], obj.card, controller):
         return None  # 'lands can't enter the battlefield', judged on what it would enter as (a copy's too)
@@ -235,6 +241,8 @@ def _arrive(game: Game, new: GameObject, entry: Entry) -> None:
         face, card = entry.copy_of
         state.effects.append(ContinuousEffect("1", state.new_timestamp(), "copy", {"face": face, "card": card},
                                               frozenset({new.id}), new.controller, duration="permanent"))
+    if entry.exiled:
+        state.linked.setdefault(new.id, []).extend(entry.exiled)
     if entry.counters:
         for kind, amount in entry.counters.items():
             amount = counters_to_put(game, new, kind, amount, new.controller)  # entering with counters is putting them on (122.6, 122.6a)
@@ -354,8 +362,12 @@ def counters_to_put(game: Game, obj: GameObject, kind: str, amount: int, by: str
     from reference_engine.filters import FilterContext, matches
     from reference_engine.limits import EngineLimit
 
+    from reference_engine.restrictions import counters_prohibited
+
     if amount <= 0:
         return amount
+    if counters_prohibited(game, obj):
+        return 0  # 'counters can't be put on ...' (614.17d for a permanent entering with them)
     state = game.state
     by = by or characteristics(state, obj).controller
     applicable = []
@@ -427,6 +439,29 @@ def _life_gain_replaced(game: Game, player: str) -> bool:
     return False
 
 
+def pay_life(game: Game, player: str, amount: int, *, entering: frozenset[int] = frozenset()) -> None:
+    """Paying life (119.4), or what replaces it: 'if you would pay life while your library has at least
+    that many cards in it, exile that many cards from the top of your library instead' (`replacement:
+    {pay_life_exiles_library: true}`). A card entering the battlefield from that library as the payment
+    is made (`entering`) isn't among those cards, though it is still in the library (614.13c)."""
+    state = game.state
+    if amount > 0 and any(characteristics(state, o).controller == player
+                          and any(a.kind == "replacement" and a.data.get("pay_life_exiles_library")
+                                  for a in characteristics(state, o).abilities) for o in state.battlefield()):
+        cards = library_cards_not_entering(game, player, entering)
+        if len(cards) >= amount:
+            for card in cards[:amount]:
+                move(game, card, Zone.EXILE)
+            return
+    lose_life(game, player, amount)
+
+
+def library_cards_not_entering(game: Game, player: str, entering: frozenset[int]) -> list[GameObject]:
+    """The cards of `player`'s library, top first, leaving out any entering the battlefield now (614.13c)."""
+    state = game.state
+    return [state.objects[i] for i in state.zone_ids(Zone.LIBRARY, player) if i not in entering]
+
+
 def lose_life(game: Game, player: str, amount: int) -> None:
     """Losing life, by damage, an effect or a cost paid (119.3, 119.4); not while the player's life total
     can't change."""
@@ -448,20 +483,52 @@ def _speed_would_increase(game: Game, player: str) -> None:
         raise EngineLimit("speed increasing when an opponent loses life (702.179d) is not modelled")
 
 
-def draw(game: Game, player: str, count: int = 1) -> None:
-    """Draw `count` cards one at a time; each draw may be replaced (614.11), even from an empty library."""
+def draw(game: Game, player: str, count: int = 1, *, depth: int = 0) -> list[GameObject]:
+    """Draw `count` cards one at a time; each draw may be replaced (614.11), even from an empty library.
+    Returns the cards `player` drew: not those a replacement effect had anyone draw instead, which an
+    effect's additional action on 'that card' doesn't touch (614.11b)."""
     state = game.state
+    drawn: list[GameObject] = []
     for _ in range(count):
         if state.over:
-            return
+            break
         library = state.zone_ids(Zone.LIBRARY, player)
-        if _draw_replaced(game, player, empty=not library):
+        if _draw_replaced(game, player, empty=not library) or draw_stolen(game, player, depth):
             continue
         if not library:
             state.players[player].drew_from_empty_library = True  # rule 704.5b
             continue
-        move(game, state.objects[library[0]], Zone.HAND)
+        if state.step == Step.DRAW and state.active == player:
+            key = (state.turn, player)
+            state.draw_step_draws[key] = state.draw_step_draws.get(key, 0) + 1
+        drawn.append(move(game, state.objects[library[0]], Zone.HAND))
         emit(game, "draws", player=player)
+    return drawn
+
+
+def draw_stolen(game: Game, player: str, depth: int = 0) -> bool:
+    """'If an opponent would draw a card except the first one they draw in each of their draw steps,
+    instead that player skips that draw and you draw a card' (`replacement: {opponents_draws_instead:
+    {except_first_in_draw_step: true}}`): the draw doesn't happen, and that permanent's controller draws."""
+    state = game.state
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        if chars.controller == player:
+            continue
+        for ability in chars.abilities:
+            spec = ability.data.get("opponents_draws_instead") if ability.kind == "replacement" else None
+            if spec is None:
+                continue
+            if (spec.get("except_first_in_draw_step") and state.step == Step.DRAW and state.active == player
+                    and state.draw_step_draws.get((state.turn, player), 0) == 0):
+                continue
+            if depth > 20:
+                from reference_engine.limits import EngineLimit
+
+                raise EngineLimit("draws replaced back and forth between players without end")
+            draw(game, chars.controller, depth=depth + 1)
+            return True
+    return False
 
 
 def _draw_replaced(game: Game, player: str, *, empty: bool) -> bool:
@@ -537,7 +604,10 @@ def deal_damage(game: Game, source: DamageSource, target: Target, amount: int, *
     infect = source.chars.has_keyword("Infect")  # damage as poison and -1/-1 counters (702.90b)
     if target.kind == "player":
         if infect:
-            state.players[target.player].poison += amount  # rule 122.1f
+            from reference_engine.restrictions import players_cant_get_counters
+
+            if not players_cant_get_counters(game):
+                state.players[target.player].poison += amount  # rule 122.1f
         else:
             lose_life(game, target.value, amount)  # type: ignore[arg-type]
         if combat:

@@ -14,7 +14,7 @@ from reference_engine.effects import Ctx, effect, objects, run
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import ManaCost, format_pool, pay
-from reference_engine.model import Zone
+from reference_engine.model import DecisionKind, Zone
 from reference_engine.moves import Decision, Illegal, Procedure
 
 if TYPE_CHECKING:
@@ -67,6 +67,38 @@ def _may_pay(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
                 yield from run(game, ctx, params["then"])
                 return
             game.state.rejection = problem
+
+
+@effect("may_pay_any_number_of_times")
+def _may_pay_any_number_of_times(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+    """{cost: "{1}{W}", then: [...]}: 'you may pay {1}{W} any number of times. When you pay this cost one
+    or more times, [then]'. The answer is {number: N, pay: [...]}: the cost paid N times over, at once;
+    0 pays nothing. `then` (a reflexive ability) happens once however many times the cost was paid
+    (603.12a), and 'that many' is N (the `event_amount` of the reflexive ability)."""
+    cost = cost_to_pay(game, ctx, params["cost"])
+    decision = Decision(ctx.controller, DecisionKind.NUMBER,
+                        f"how many times to pay {cost} for {ctx.source_name}'s ability (0 for none)", {"cost": str(cost)})
+    while True:
+        move = yield decision
+        times = move.number
+        if times is None or times < 0:
+            game.state.rejection = "choose how many times to pay the cost: a number, 0 for none"
+            continue
+        if times == 0:
+            return
+        total = ManaCost(cost.symbols * times)
+        problem = _payment_problem(game, ctx.controller, total, move.payments)
+        if problem is None:
+            break
+        game.state.rejection = problem
+    yield from _pay(game, ctx.controller, total, move.payments)
+    yield from paid_times(game, ctx, params["then"], times)
+
+
+def paid_times(game: Game, ctx: Ctx, then: list[dict[str, Any]], times: int) -> Procedure:
+    """What paying a cost `times` (one or more) times does: `then` once, knowing how many (603.12a)."""
+    ctx.memory["reflexive_event"] = {"amount": times}
+    yield from run(game, ctx, then)
 
 
 def _payers(game: Game, ctx: Ctx, by: str | None) -> list[str]:

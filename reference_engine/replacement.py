@@ -103,6 +103,14 @@ def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_
 
             turn_face_down_as_enters(game, controller, None, ability.data["as_enters_turn_face_down"])
     for ability in face.abilities:
+        if ability.kind == "replacement" and "as_enters_may_pay_life" in ability.data:
+            yield from may_pay_life_as_enters(game, face, controller, entry, ability.data["as_enters_may_pay_life"])
+    for ability in face.abilities:
+        if ability.kind == "replacement" and "as_enters_exile" in ability.data:
+            from reference_engine.linked import exile_as_enters
+
+            yield from exile_as_enters(game, face, controller, entry, ability.data["as_enters_exile"])
+    for ability in face.abilities:
         if ability.kind == "replacement" and "as_enters_choose" in ability.data:
             what = ability.data["as_enters_choose"]
             answer = yield from _choose_as_enters(game, face, controller, what)
@@ -113,6 +121,7 @@ def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_
         if ability.kind == "replacement" and "enters_with_counters" in ability.data:
             for kind, amount in ability.data["enters_with_counters"].items():
                 counters[kind] += (spell_x or 0) if amount == "X" else int(amount)
+    counters.update(counters_from_others(game, face, card, controller))
     if "Planeswalker" in face.types and face.loyalty is not None:
         counters["loyalty"] += int(face.loyalty)
     if "Saga" in face.subtypes:
@@ -121,6 +130,33 @@ def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_
     if any(a.kind == "replacement" and _enters_tapped(game, a, controller) for a in face.abilities) or \
             enters_tapped_by_others(game, face, card, controller):
         entry.tapped = True  # 'this creature enters tapped'; '[objects] enter tapped' (614.1d)
+
+
+def may_pay_life_as_enters(game: Game, face: Face, controller: str, entry, amount: int) -> Procedure:
+    """'As this land enters, you may pay 2 life. If you don't, it enters tapped.' The life is paid as it
+    enters. For permanents entering at the same time, their controller can't make choices whose combined
+    costs can't be paid (614.12b): each payment is judged on the life left after those already chosen."""
+    from reference_engine.casting import check_life_payment
+    from reference_engine.model import DecisionKind
+    from reference_engine.moves import Illegal
+    from reference_engine.ops import pay_life
+
+    decision = Decision(controller, DecisionKind.MAY, f"pay {amount} life as {face.name} enters? (if not, it enters tapped)")
+    while True:
+        move = yield decision
+        if move.yes is None:
+            game.state.rejection = "answer yes or no"
+            continue
+        if not move.yes:
+            entry.tapped = True
+            return
+        try:
+            check_life_payment(game, controller, amount)
+        except Illegal as exc:
+            game.state.rejection = str(exc)
+            continue
+        pay_life(game, controller, amount, entering=entry.entering)
+        return
 
 
 def entering_control(game: Game, face: Face, card: CardDef, controller: str, entry) -> str:
@@ -168,6 +204,27 @@ def enters_tapped_by_others(game: Game, face: Face, card: CardDef, controller: s
             if any(matches(state, None, filt, ctx, chars=would_be) for filt in filters):
                 return True
     return False
+
+
+def counters_from_others(game: Game, face: Face, card: CardDef, controller: str) -> Counter[str]:
+    """'Each other non-Human creature you control enters with an additional +1/+1 counter on it'
+    (`others_enter_with_counters: {filter, counters}`): judged on the permanent as it would exist on the
+    battlefield (614.12), the face it enters with once an effect made it enter back face up (616.1d)."""
+    from reference_engine.layers import printed
+
+    state = game.state
+    extra: Counter[str] = Counter()
+    would_be = None
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        for ability in chars.abilities:
+            spec = ability.data.get("others_enter_with_counters") if ability.kind == "replacement" else None
+            if not spec:
+                continue
+            would_be = would_be or printed(face, card, controller)
+            if matches(state, None, spec.get("filter"), FilterContext(chars.controller, obj.id, obj.uid), chars=would_be):
+                extra.update({kind: int(n) for kind, n in spec["counters"].items()})
+    return extra
 
 
 def copy_exceptions(chosen: tuple[Face, CardDef], exceptions: dict[str, Any] | None) -> tuple[Face, CardDef]:

@@ -176,3 +176,15 @@ def _spend_as_any_type(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     from reference_engine.casting import ANY_TYPE
 
     game.state.this_turn.add(f"{ANY_TYPE}{ctx.controller}:{game.state.new_id():09d}")
+
+
+@effect("draw_and_reveal")
+def _draw_and_reveal(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
+    """{discard_unless: filter}: 'Draw a card and reveal it. If it isn't a land card, discard it' (Sindbad).
+    The additional action is performed only on the card its controller drew: if the draw was replaced,
+    not on any card drawn as a result of that replacement effect (614.11b)."""
+    state = game.state
+    fctx = FilterContext(ctx.controller, ctx.source_id)
+    for card in ops.draw(game, ctx.controller, 1):
+        if card.zone is Zone.HAND and not matches(state, card, params["discard_unless"], fctx):
+            ops.move(game, card, Zone.GRAVEYARD)  # discarded (701.9a)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from reference_engine import effects, ops
 # Effects in modules of their own register themselves in effects.EFFECTS when imported: resolving
 # is what runs effects, so it loads them all.
-from reference_engine import copy_effects, face_down, linked, meld, optional_effects, resolution_effects, spell_copies, text_change  # noqa: F401
+from reference_engine import copy_effects, face_down, linked, meld, optional_effects, phasing, resolution_effects, spell_copies, text_change  # noqa: F401
 from reference_engine import card_names  # noqa: F401  (choose a card name: 712.19)
 from reference_engine import library_effects  # noqa: F401  (put on top of a library: 712.21a)
 from reference_engine import cast_copies  # noqa: F401  (casting a copy: 707.12)

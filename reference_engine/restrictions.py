@@ -51,6 +51,21 @@ def entry_prohibited(game: Game, face: Face, card: CardDef, controller: str) -> 
     return False
 
 
+def counters_prohibited(game: Game, obj: GameObject) -> bool:
+    """'Counters can't be put on artifacts, creatures, enchantments, or lands' (Solemnity), 'this creature
+    can't have counters put on it' (Melira's Keepers: `{self: true}`): a `rule` ability {cant_have_counters:
+    <filter>}. Judged on the permanent as it is, so on one entering with counters as it is on the
+    battlefield, its own abilities included (614.17d)."""
+    state = game.state
+    return any(matches(state, obj, filt, FilterContext(controller, source.id))
+               for source, controller, filt in rule_abilities(state, "cant_have_counters"))
+
+
+def players_cant_get_counters(game: Game) -> bool:
+    """'Players can't get counters' (a `rule` ability {players_cant_get_counters: true}): poison counters."""
+    return any(bool(v) for _, _, v in rule_abilities(game.state, "players_cant_get_counters"))
+
+
 def land_play_prohibition(game: Game, player: str) -> str | None:
     """'Players can't play lands' (a `rule` ability {cant_play_lands: each}; rule 305.2b)."""
     for source, controller, who in rule_abilities(game.state, "cant_play_lands"):

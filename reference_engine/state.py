@@ -105,6 +105,15 @@ class GameState:
     # Each permanent's controller when last looked at, to notice control changing (603.10d).
     controllers_seen: dict[int, str] = field(default_factory=dict)
     linked: dict[int, list[int]] = field(default_factory=dict)  # source object id -> cards exiled with it (607.2a)
+    # Cards each player has drawn in their draw step, by (turn, player): 'the first one they draw in each
+    # of their draw steps'.
+    draw_step_draws: dict[tuple[int, str], int] = field(default_factory=dict)
+    # This turn: creatures that died under each player's control, and how many times each triggered
+    # ability counting its resolutions ('when this ability resolves for the third time this turn') resolved.
+    died_this_turn: dict[str, int] = field(default_factory=dict)
+    resolutions_this_turn: dict[str, int] = field(default_factory=dict)
+    # The objects an event now being performed puts onto the battlefield at the same time (614.13a).
+    entering_together: frozenset[int] = frozenset()
     # While the triggers of an event moving objects off the battlefield are checked: the permanents with
     # triggered abilities as they were immediately before that event (603.10a), else None.
     lookback: Any = None
@@ -175,8 +184,9 @@ class GameState:
         return [self.objects[i] for i in self.zone_ids(zone, owner)]
 
     def battlefield(self) -> list[GameObject]:
+        """The permanents: phased-out ones are treated as though they don't exist (702.26b)."""
         objects = self.objects  # in_zone(Zone.BATTLEFIELD), without two calls: it is read very often
-        return [objects[i] for i in self.zones.get(_BATTLEFIELD, ())]
+        return [obj for obj in (objects[i] for i in self.zones.get(_BATTLEFIELD, ())) if not obj.phased_out]
 
     def all_objects(self) -> Iterator[GameObject]:
         return iter(self.objects.values())

@@ -39,6 +39,12 @@ def _level(state: GameState, source: GameObject | None, bounds: Any) -> bool:
     return level >= low and (high is None or level <= high)
 
 
+@source_condition("creatures_died_under_your_control_this_turn")
+def _creatures_died(state: GameState, source: GameObject | None, at_least: Any) -> bool:
+    """'As long as two or more creatures died under your control this turn'."""
+    return source is not None and state.died_this_turn.get(source.controller, 0) >= int(at_least)
+
+
 @source_condition("not_your_turn")
 def _not_your_turn(state: GameState, source: GameObject | None, value: Any) -> bool:
     """'During turns other than yours': the turn of a player other than the source's controller."""
@@ -48,6 +54,29 @@ def _not_your_turn(state: GameState, source: GameObject | None, value: Any) -> b
 def _counter(state: GameState, filt: dict[str, Any], ctx: FilterContext) -> Callable[[dict[int, Any]], int]:
     def count(current: dict[int, Any]) -> int:
         return sum(1 for oid, c in current.items() if matches(state, state.objects[oid], filt, ctx, chars=c))
+    return count
+
+
+def _exiled_totals(state: GameState, source_id: int | None) -> Callable[[], tuple[int, int]]:
+    """The total power and toughness of the cards exiled with `source_id` still in exile (614.14, 607.2a)."""
+    from reference_engine.model import Zone
+
+    def totals() -> tuple[int, int]:
+        ids = state.linked.get(source_id, []) if source_id is not None else []
+        cards = [state.objects[i] for i in ids if i in state.objects and state.objects[i].zone is Zone.EXILE]
+        return (sum(_printed_number(c.card.faces[0].power) for c in cards),
+                sum(_printed_number(c.card.faces[0].toughness) for c in cards))
+    return totals
+
+
+def _printed_number(value: str | None) -> int:
+    """A card's printed power or toughness outside the battlefield; '*' is 0 (208.2a)."""
+    return int(value) if value is not None and value.lstrip("-").isdigit() else 0
+
+
+def _source_counters(source: GameObject | None, kind: str) -> Callable[[dict[int, Any]], int]:
+    def count(current: dict[int, Any]) -> int:
+        return source.counters.get(kind, 0) if source is not None else 0
     return count
 
 
@@ -78,6 +107,10 @@ def static_applications(state: GameState, objects: list[GameObject], chars: dict
                 layer = "7a"  # a characteristic-defining ability that defines power/toughness (613.4a)
             if "count" in params:  # a number of permanents, counted as the effect applies
                 params = dict(params, _count=_counter(state, params["count"], FilterContext(you, source_id)))
+            if name == "set_pt_exiled_total":
+                params = dict(params, _totals=_exiled_totals(state, source_id))
+            if "source_counters" in params:  # 'for each [kind] counter on this creature', counted as it applies
+                params = dict(params, _count=_source_counters(source, params["source_counters"]))
             out.append(_Application(layer, timestamp, name, params, affected,
                                     key=(source_id if source_id is not None else -id(ability), id(ability), index),
                                     source_id=source_id, ability=ability,

@@ -272,7 +272,8 @@ def _sources(game: Game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ab
     back in time, 603.10a); otherwise as they are right after it (603.10)."""
     state = game.state
     if state.lookback is not None and ((event.kind == "leaves" and event.data["from"] == Zone.BATTLEFIELD)
-                                       or (event.kind == "unattached" and event.data.get("left"))):
+                                       or (event.kind == "unattached" and event.data.get("left"))
+                                       or event.kind == "phased_out"):  # 603.10b
         yield from state.lookback
     elif event.kind == "control_changed":
         # 603.10d: abilities that trigger on a player losing control of an object, or on an opponent

@@ -47,7 +47,11 @@ def run_step(game: Game, *, begin: bool) -> Procedure:
 
 
 def untap_step(game: Game) -> None:
-    """Rule 502.2-3: first the day/night check, then the active player untaps their permanents."""
+    """Rule 502.1-3: first phasing, then the day/night check, then the active player untaps their
+    permanents."""
+    from reference_engine.phasing import untap_step_phasing
+
+    untap_step_phasing(game)
     untap_step_check(game)
     untap_permanents(game)
 
@@ -179,6 +183,8 @@ def _cleanup(game: Game) -> Procedure:
     state.effects = [e for e in state.effects if e.duration != Duration.END_OF_TURN]
     prevention.end_of_turn(game)
     state.this_turn.clear()
+    state.died_this_turn.clear()
+    state.resolutions_this_turn.clear()
     state.entering_control.clear()
     state.regeneration.clear()  # 'the next time it would be destroyed this turn' (614.8)
     state.touch()
