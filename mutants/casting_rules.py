@@ -1056,7 +1056,7 @@ def _phyrexian_life_not_paid(p: Patcher) -> None:
     from reference_engine import ops
 
     proxy = types.SimpleNamespace(**{k: v for k, v in vars(ops).items() if not k.startswith("__")})
-    proxy.lose_life = lambda game, player, amount: None
+    proxy.pay_life = lambda game, player, amount, **_: None  # casting pays life through ops.pay_life (119.4)
     p.replace_in("casting", "ops", proxy)
 
 
