@@ -87,10 +87,14 @@ def world_rule_losers(worlds: list[GameObject]) -> list[GameObject]:
 
 
 def players_getting_speed(state) -> list[str]:
-    """Rule 704.5aa (702.179a): players with no speed who control a permanent with start your engines!."""
-    return [name for name, player in state.players.items() if player.speed is None and any(
-        characteristics(state, o).controller == name and characteristics(state, o).has_keyword("Start your engines!")
-        for o in state.battlefield())]
+    """Rule 704.5aa (702.179a): players with no speed who control a permanent with start your engines!.
+    One look at the battlefield, and none once every player has a speed: it runs on every check."""
+    waiting = [name for name, player in state.players.items() if player.speed is None]
+    if not waiting:
+        return []
+    controllers = {chars.controller for chars in (characteristics(state, o) for o in state.battlefield())
+                   if chars.has_keyword("Start your engines!")}
+    return [name for name in waiting if name in controllers]
 
 
 def ceases_to_exist(obj: GameObject) -> bool:

@@ -20,6 +20,7 @@ class Derived:
     characteristics: dict[int, Any] | None = None  # of the battlefield, by object id (layers.py)
     trigger_sources: list[Any] | None = None  # permanents with triggered abilities (triggers.py)
     day_night_enforced: bool = False  # daybound and nightbound hold (daynight.py)
+    battlefield: tuple[Any, ...] | None = None  # the permanents, phased-out ones left out (GameState.battlefield)
 
 
 DERIVED = ("derived",)  # GameState fields that saving leaves out
@@ -184,9 +185,15 @@ class GameState:
         return [self.objects[i] for i in self.zone_ids(zone, owner)]
 
     def battlefield(self) -> list[GameObject]:
-        """The permanents: phased-out ones are treated as though they don't exist (702.26b)."""
-        objects = self.objects  # in_zone(Zone.BATTLEFIELD), without two calls: it is read very often
-        return [obj for obj in (objects[i] for i in self.zones.get(_BATTLEFIELD, ())) if not obj.phased_out]
+        """The permanents: phased-out ones are treated as though they don't exist (702.26b). Read very
+        often, so kept per version: whatever puts an object onto the battlefield, takes one off it or
+        phases one touches the state. A fresh list each time, which callers may change."""
+        derived = self.now()
+        if derived.battlefield is None:
+            objects = self.objects
+            derived.battlefield = tuple(obj for obj in (objects[i] for i in self.zones.get(_BATTLEFIELD, ()))
+                                        if not obj.phased_out)
+        return list(derived.battlefield)
 
     def all_objects(self) -> Iterator[GameObject]:
         return iter(self.objects.values())
