@@ -15,7 +15,8 @@ loaded cases and the messages built once for all engines); each process runs who
 time. A mutant runs only the cases it can change: those whose run on the reference engine calls a
 function the mutant replaces (the mutant engine says which, mutants/reach.py); any other case runs
 call for call as on the reference engine, which passes it. `exhaustive=True` runs every pair, and
-tests/test_killmatrix.py checks both give the same matrix.
+tests/test_killmatrix.py checks both give the same matrix. A case still running after the protocol's
+timeout (a mutant whose engine never settles) is cut off and counted caught, as a run counts a timeout.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import permutations
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
@@ -185,6 +185,17 @@ def _enters_tapped(game: Game, ability, controller: str) -> bool:
                    for o in state.battlefield())
 
 
+def _replacements_of_permanents(state, key: str) -> Iterator[tuple[Any, FilterContext]]:
+    """The `key` of each replacement ability of the permanents that has it, with the context its
+    filters are read in (its controller, its source)."""
+    for obj in state.battlefield():
+        chars = characteristics(state, obj)
+        for ability in chars.abilities:
+            spec = ability.data.get(key) if ability.kind == "replacement" else None
+            if spec:
+                yield spec, FilterContext(chars.controller, obj.id, obj.uid)
+
+
 def enters_tapped_by_others(game: Game, face: Face, card: CardDef, controller: str) -> bool:
     """'Creatures and nonbasic lands your opponents control enter tapped' (614.1d): applies if the permanent,
     as it would exist on the battlefield (the face or copy it enters as, under `controller`), matches one
@@ -193,16 +204,10 @@ def enters_tapped_by_others(game: Game, face: Face, card: CardDef, controller: s
 
     state = game.state
     would_be = None
-    for obj in state.battlefield():
-        chars = characteristics(state, obj)
-        for ability in chars.abilities:
-            filters = ability.data.get("others_enter_tapped") if ability.kind == "replacement" else None
-            if not filters:
-                continue
-            would_be = would_be or printed(face, card, controller)
-            ctx = FilterContext(chars.controller, obj.id, obj.uid)
-            if any(matches(state, None, filt, ctx, chars=would_be) for filt in filters):
-                return True
+    for filters, ctx in _replacements_of_permanents(state, "others_enter_tapped"):
+        would_be = would_be or printed(face, card, controller)
+        if any(matches(state, None, filt, ctx, chars=would_be) for filt in filters):
+            return True
     return False
 
 
@@ -215,15 +220,10 @@ def counters_from_others(game: Game, face: Face, card: CardDef, controller: str)
     state = game.state
     extra: Counter[str] = Counter()
     would_be = None
-    for obj in state.battlefield():
-        chars = characteristics(state, obj)
-        for ability in chars.abilities:
-            spec = ability.data.get("others_enter_with_counters") if ability.kind == "replacement" else None
-            if not spec:
-                continue
-            would_be = would_be or printed(face, card, controller)
-            if matches(state, None, spec.get("filter"), FilterContext(chars.controller, obj.id, obj.uid), chars=would_be):
-                extra.update({kind: int(n) for kind, n in spec["counters"].items()})
+    for spec, ctx in _replacements_of_permanents(state, "others_enter_with_counters"):
+        would_be = would_be or printed(face, card, controller)
+        if matches(state, None, spec.get("filter"), ctx, chars=would_be):
+            extra.update({kind: int(n) for kind, n in spec["counters"].items()})
     return extra
 
 
