@@ -61,11 +61,20 @@ def static_copy_effects(state: GameState, obj: GameObject) -> list[tuple[int, An
     if obj.zone is not Zone.BATTLEFIELD:
         return []
     out = []
-    for source in state.battlefield():
-        chosen = source.chosen.get("creature_to_copy")
-        if not chosen or source.attached_to != obj.id or source is obj:
+    for source in _sources(state):
+        chosen = source.chosen["creature_to_copy"]
+        if source.attached_to != obj.id or source is obj:
             continue
         if any(a.kind == "rule" and a.data.get(KEY) for a in source.card.faces[source.face].abilities):
             face, card = granted_values(state, source, chosen)
             out.append((source.timestamp, face, card))
     return out
+
+
+def _sources(state: GameState) -> tuple[GameObject, ...]:
+    """The permanents with a chosen creature to copy: asked for each permanent each time the layers
+    are applied, so found once per version of the state."""
+    derived = state.now()
+    if derived.copy_sources is None:
+        derived.copy_sources = tuple(o for o in state.battlefield() if o.chosen.get("creature_to_copy"))
+    return derived.copy_sources
