@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.layers import characteristics
-from reference_engine.model import DecisionKind, GameObject, Zone
-from reference_engine.moves import Decision, Procedure
+from reference_engine.model import GameObject, Zone
+from reference_engine.moves import Procedure, choose_one
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -33,14 +33,8 @@ def choose_creature_to_copy(game: Game, face_name: str, controller: str) -> Proc
     options = [o.id for o in state.battlefield() if "Creature" in characteristics(state, o).types]
     if not options:
         return None
-    decision = Decision(controller, DecisionKind.OBJECTS, f"choose a creature as {face_name} enters",
-                        {"candidates": options, "min": 1, "max": 1})
-    while True:
-        move = yield decision
-        if move.objects is not None and len(move.objects) == 1 and move.objects[0] in options:
-            break
-        state.rejection = "choose one creature on the battlefield"
-    chosen = state.objects[move.objects[0]]
+    chosen = state.objects[(yield from choose_one(state, controller, f"choose a creature as {face_name} enters",
+                                                  options, "choose one creature on the battlefield"))]
     face, card = copiable_values_now(game, chosen)
     return {"id": chosen.id, "face": face, "card": card}
 
