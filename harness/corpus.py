@@ -115,6 +115,19 @@ class Case:
         return self._doc
 
     @property
+    def loaded(self) -> bool:
+        """Whether the document is in memory."""
+        return self._doc is not None
+
+    def release(self) -> None:
+        """Forget the document (it is read again, from the cache, if asked for): a run streaming its
+        results keeps no case's document once the case is judged, so memory doesn't grow with the corpus."""
+        if self._load is not None:
+            if self._facts is None:
+                self._facts = self.facts  # what identifies the case stays known without the document
+            self._doc = None
+
+    @property
     def facts(self) -> CaseFacts:
         if self._facts is not None:
             return self._facts
@@ -197,6 +210,11 @@ class Corpus:
         doc = load_bytes(raw, path)
         self.cache.put("document", path, key, (doc.data, doc.lines))
         return doc
+
+    @cached_property
+    def _load_document(self) -> Callable[[Path], Document]:
+        """`document`, bound once: every case holds this one (a bound method per case is 64 bytes more)."""
+        return self.document
 
     @cached_property
     def real_root(self) -> Path:
@@ -387,7 +405,7 @@ class Corpus:
         if raw is None:
             raw = path.read_bytes()
         doc = self._document(path, raw, entry_key(raw))
-        case = self._case_cache[rel] = Case(path, doc, rel, self.root.name, load=self.document, root=self.root)
+        case = self._case_cache[rel] = Case(path, doc, rel, self.root.name, load=self._load_document, root=self.root)
         return case
 
     def known_case(self, path: Path, facts: CaseFacts) -> Case:
@@ -395,7 +413,7 @@ class Corpus:
         rel = self._rel(path)
         case = self._case_cache.get(rel)
         if case is None:
-            case = self._case_cache[rel] = Case(path, None, rel, self.root.name, load=self.document, facts=facts,
+            case = self._case_cache[rel] = Case(path, None, rel, self.root.name, load=self._load_document, facts=facts,
                                                 root=self.root)
         return case
 

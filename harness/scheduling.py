@@ -81,13 +81,15 @@ def play(cases: Sequence[Case], sessions: Sequence[EngineSession], corpus: Corpu
          emit: Callable[[CaseResult], None], *, keep: bool = True) -> list[CaseResult]:
     """Run `cases` on `sessions`, one case at a time per session; `emit` each result in the order of
     `cases` as soon as it and every case before it are done. Returns the results in that order, or
-    nothing with keep=False (a long run then holds no result once emitted)."""
+    nothing with keep=False (a long run then holds no result, nor any case's document, once emitted)."""
     if len(sessions) == 1:
         results = []
-        for result in run_cases(cases, sessions[0], corpus):
+        for index, result in enumerate(run_cases(cases, sessions[0], corpus)):  # one per case, in order
             emit(result)
             if keep:
                 results.append(result)
+            else:
+                cases[index].release()
         return results
     return _play_parallel(cases, sessions, corpus, emit, keep)
 
@@ -127,6 +129,7 @@ def _play_parallel(cases: Sequence[Case], sessions: Sequence[EngineSession], cor
                 emit(results[emitted])  # type: ignore[arg-type]
                 if not keep:
                     results[emitted] = None
+                    cases[emitted].release()
                 emitted += 1
     except KeyboardInterrupt:
         stopping.set()
