@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import marshal
 import os
 import sys
 from dataclasses import dataclass, field
@@ -11,7 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from harness.cache import Cache, entry_key, fingerprint
-from harness.yamlio import Document, YamlError, load_bytes
+from harness.yamlio import Document, Lines, YamlError, load_bytes
 
 CARDS_DIRNAME = "cards"
 RULINGS_FILENAME = "rulings.yaml"
@@ -30,6 +31,28 @@ class Ruling:
     def group(self) -> str:
         """The card or topic the ruling belongs to: its id without the number."""
         return self.id.rsplit("-", 1)[0]
+
+
+class StoredDocument(Document):
+    """A document from the cache: its lines are stored packed, and unpacked when first asked for. Only
+    a problem or a failure asks, so a run of passing cases never unpacks them (half of reading a
+    document from the cache)."""
+
+    def __init__(self, path: Path, data: Any, packed_lines: bytes) -> None:
+        self.path = path
+        self.data = data
+        self._packed: bytes | None = packed_lines
+        self._lines: Lines | None = None
+
+    @property  # type: ignore[override]
+    def lines(self) -> Lines | None:
+        if self._packed is not None:
+            self._lines, self._packed = marshal.loads(self._packed), None
+        return self._lines
+
+    @lines.setter
+    def lines(self, value: Lines | None) -> None:
+        self._lines, self._packed = value, None
 
 
 @dataclass(frozen=True)
@@ -193,9 +216,9 @@ class Corpus:
     def _document(self, path: Path, raw: bytes, key: bytes) -> Document:
         cached = self.cache.get("document", path, key)
         if cached is not None:
-            return Document(path, cached[0], cached[1])
+            return StoredDocument(path, cached[0], cached[1])
         doc = load_bytes(raw, path)
-        self.cache.put("document", path, key, (doc.data, doc.lines))
+        self.cache.put("document", path, key, (doc.data, marshal.dumps(doc.lines)))
         return doc
 
     @cached_property
