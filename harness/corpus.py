@@ -255,8 +255,15 @@ class Corpus:
                     found.append((path, "a symbolic link to outside the corpus: not read"))
                 elif entry.is_file():
                     self._check_extension(path, found)
-        found.extend(self._scan_topics()[1])
+        found.extend(self._scanned_topics[1])
         return found
+
+    @cached_property
+    def _scanned_topics(self) -> tuple[list[Path], list[tuple[Path, str]]]:
+        """The topic folders as they were first walked: like its rulings and cards, a Corpus reads its
+        case list once (validation, the run and the report's corpus version all use it), and a corpus
+        changed on disk is seen by a new Corpus."""
+        return self._scan_topics()
 
     def _scan_topics(self) -> tuple[list[Path], list[tuple[Path, str]]]:
         """The case files of every topic folder (sorted by path, topic by topic), and what is refused
@@ -395,7 +402,7 @@ class Corpus:
 
     def case_paths(self) -> list[Path]:
         """Every case file, in a stable order (sorted by path)."""
-        return self._scan_topics()[0]
+        return list(self._scanned_topics[0])
 
     def exemption_paths(self) -> list[Path]:
         """The files of rules-exempt/, sorted (not those linked from outside the corpus)."""
