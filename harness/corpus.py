@@ -207,6 +207,7 @@ class Corpus:
     cache: Cache = field(default_factory=Cache.from_environment, repr=False)
     _case_cache: dict[str, Case] = field(default_factory=dict, repr=False)  # by path under the root
     invalid_card_files: set[Path] = field(default_factory=set, repr=False)
+    _names: dict[Path, str] = field(default_factory=dict, repr=False)  # see _scanned_topics
 
     def document(self, path: Path) -> Document:
         """The document of the file `path` (YamlError if it isn't valid YAML)."""
@@ -263,7 +264,11 @@ class Corpus:
         """The topic folders as they were first walked: like its rulings and cards, a Corpus reads its
         case list once (validation, the run and the report's corpus version all use it), and a corpus
         changed on disk is seen by a new Corpus."""
-        return self._scan_topics()
+        scanned = self._scan_topics()
+        # each case file's name under the root, computed once: validation, the run and the corpus
+        # version all name every file, and pathlib's relative_to is slow enough to show in start-up
+        self._names.update((path, path.relative_to(self.root).as_posix()) for path in scanned[0])
+        return scanned
 
     def _scan_topics(self) -> tuple[list[Path], list[tuple[Path, str]]]:
         """The case files of every topic folder (sorted by path, topic by topic), and what is refused
@@ -430,7 +435,12 @@ class Corpus:
         return case
 
     def _rel(self, path: Path) -> str:
-        return path.relative_to(self.root).as_posix()
+        return self.name_of(path)
+
+    def name_of(self, path: Path) -> str:
+        """`path` (a file of the corpus) under the root, with forward slashes: demo/elves.yaml."""
+        name = self._names.get(path)
+        return name if name is not None else path.relative_to(self.root).as_posix()
 
     def iter_cases(self) -> Iterator[Case | YamlError]:
         """Every case, or the YamlError of a file that cannot be parsed."""
