@@ -6,6 +6,7 @@ registered by field name, so adding an observable is one function.
 
 from __future__ import annotations
 
+import marshal
 import re
 from collections import Counter
 from typing import Any, Callable, Iterable
@@ -225,19 +226,36 @@ def _pool_text(pool: Counter) -> str:
 
 
 def state_differences(before: Any, after: Any, path: str = "$") -> list[str]:
-    """Paths where two observed states differ (for 'rejected, state unchanged')."""
+    """Paths where two observed states differ (for 'rejected, state unchanged'). Most are the same:
+    equal, and written the same by marshal too (== alone takes 1 for true and 1.0; marshal's version 0
+    writes each value by its type and value alone), they have no difference, and are not walked."""
+    if before == after:
+        written = _written(before)
+        if written is not None and written == _written(after):
+            return []
+    return _differences(before, after, path)
+
+
+def _written(value: Any) -> bytes | None:
+    try:
+        return marshal.dumps(value, 0)
+    except ValueError:  # not plain data (never an observed state): walked
+        return None
+
+
+def _differences(before: Any, after: Any, path: str) -> list[str]:
     if type(before) is not type(after):
         return [path]
     if isinstance(before, dict):
         out = []
         for key in sorted(set(before) | set(after), key=str):
-            out.extend(state_differences(before.get(key), after.get(key), f"{path}.{key}"))
+            out.extend(_differences(before.get(key), after.get(key), f"{path}.{key}"))
         return out
     if isinstance(before, list):
         if len(before) != len(after):
             return [f"{path} (length {len(before)} -> {len(after)})"]
         out = []
         for index, (a, b) in enumerate(zip(before, after)):
-            out.extend(state_differences(a, b, f"{path}[{index}]"))
+            out.extend(_differences(a, b, f"{path}[{index}]"))
         return out
     return [] if before == after else [f"{path}: {before!r} -> {after!r}"]

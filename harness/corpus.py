@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import marshal
 import os
 import sys
 from dataclasses import dataclass, field
@@ -11,7 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from harness.cache import Cache, entry_key, fingerprint
-from harness.yamlio import Document, YamlError, load_bytes
+from harness.yamlio import Document, Lines, YamlError, load_bytes
 
 CARDS_DIRNAME = "cards"
 RULINGS_FILENAME = "rulings.yaml"
@@ -30,6 +31,28 @@ class Ruling:
     def group(self) -> str:
         """The card or topic the ruling belongs to: its id without the number."""
         return self.id.rsplit("-", 1)[0]
+
+
+class StoredDocument(Document):
+    """A document from the cache: its lines are stored packed, and unpacked when first asked for. Only
+    a problem or a failure asks, so a run of passing cases never unpacks them (half of reading a
+    document from the cache)."""
+
+    def __init__(self, path: Path, data: Any, packed_lines: bytes) -> None:
+        self.path = path
+        self.data = data
+        self._packed: bytes | None = packed_lines
+        self._lines: Lines | None = None
+
+    @property  # type: ignore[override]
+    def lines(self) -> Lines | None:
+        if self._packed is not None:
+            self._lines, self._packed = marshal.loads(self._packed), None
+        return self._lines
+
+    @lines.setter
+    def lines(self, value: Lines | None) -> None:
+        self._lines, self._packed = value, None
 
 
 @dataclass(frozen=True)
@@ -197,6 +220,7 @@ class Corpus:
     cache: Cache = field(default_factory=Cache.from_environment, repr=False)
     _case_cache: dict[str, Case] = field(default_factory=dict, repr=False)  # by path under the root
     invalid_card_files: set[Path] = field(default_factory=set, repr=False)
+    _names: dict[Path, str] = field(default_factory=dict, repr=False)  # see _scanned_topics
 
     def document(self, path: Path) -> Document:
         """The document of the file `path` (YamlError if it isn't valid YAML)."""
@@ -206,9 +230,9 @@ class Corpus:
     def _document(self, path: Path, raw: bytes, key: bytes) -> Document:
         cached = self.cache.get("document", path, key)
         if cached is not None:
-            return Document(path, cached[0], cached[1])
+            return StoredDocument(path, cached[0], cached[1])
         doc = load_bytes(raw, path)
-        self.cache.put("document", path, key, (doc.data, doc.lines))
+        self.cache.put("document", path, key, (doc.data, marshal.dumps(doc.lines)))
         return doc
 
     @cached_property
@@ -250,8 +274,19 @@ class Corpus:
                     found.append((path, "a symbolic link to outside the corpus: not read"))
                 elif entry.is_file():
                     self._check_extension(path, found)
-        found.extend(self._scan_topics()[1])
+        found.extend(self._scanned_topics[1])
         return found
+
+    @cached_property
+    def _scanned_topics(self) -> tuple[list[Path], list[tuple[Path, str]]]:
+        """The topic folders as they were first walked: like its rulings and cards, a Corpus reads its
+        case list once (validation, the run and the report's corpus version all use it), and a corpus
+        changed on disk is seen by a new Corpus."""
+        scanned = self._scan_topics()
+        # each case file's name under the root, computed once: validation, the run and the corpus
+        # version all name every file, and pathlib's relative_to is slow enough to show in start-up
+        self._names.update((path, path.relative_to(self.root).as_posix()) for path in scanned[0])
+        return scanned
 
     def _scan_topics(self) -> tuple[list[Path], list[tuple[Path, str]]]:
         """The case files of every topic folder (sorted by path, topic by topic), and what is refused
@@ -390,7 +425,7 @@ class Corpus:
 
     def case_paths(self) -> list[Path]:
         """Every case file, in a stable order (sorted by path)."""
-        return self._scan_topics()[0]
+        return list(self._scanned_topics[0])
 
     def exemption_paths(self) -> list[Path]:
         """The files of rules-exempt/, sorted (not those linked from outside the corpus)."""
@@ -418,7 +453,12 @@ class Corpus:
         return case
 
     def _rel(self, path: Path) -> str:
-        return path.relative_to(self.root).as_posix()
+        return self.name_of(path)
+
+    def name_of(self, path: Path) -> str:
+        """`path` (a file of the corpus) under the root, with forward slashes: demo/elves.yaml."""
+        name = self._names.get(path)
+        return name if name is not None else path.relative_to(self.root).as_posix()
 
     def iter_cases(self) -> Iterator[Case | YamlError]:
         """Every case, or the YamlError of a file that cannot be parsed."""

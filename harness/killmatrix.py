@@ -21,7 +21,6 @@ timeout (a mutant whose engine never settles) is cut off and counted caught, as 
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import re
 import signal
@@ -229,6 +228,8 @@ def compute(cases: Sequence[Case], corpus: Corpus, *, workers: int | None = None
         _REFERENCE = _reference_replies(_WORK)
         reach = {name: None for name in names} if exhaustive else _reachable(names)
         jobs = [(NULL, None)] + [(f"mutant:{name}", reach[name]) for name in names]
+        import multiprocessing  # imported here: every command loads this module (prove), few use it
+
         if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
             with multiprocessing.get_context("fork").Pool(workers) as pool:
                 results = dict(pool.imap_unordered(_caught_by, jobs))

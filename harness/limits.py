@@ -55,17 +55,68 @@ def bounded(text: str, limit: int = 1000) -> str:
 def plain_data_problem(value: Any, what: str = "the reply") -> str | None:
     """Why `value` is not plain JSON data within the limits (None if it is): only objects with string
     keys, arrays, strings, finite numbers, booleans and null; integers of at most MAX_INT_DIGITS digits;
-    at most MAX_DEPTH levels and MAX_VALUES values. Walked without recursion, so any depth is safe;
-    it runs on every reply, so the common case (all is well) is a tight loop, and where a problem is
-    is found by a second walk."""
+    at most MAX_DEPTH levels and MAX_VALUES values. Walked without recursion, so any depth is safe."""
+    return plain_data_scan(value, what)[0]
+
+
+def plain_data_scan(value: Any, what: str = "the reply") -> tuple[str | None, bool]:
+    """(plain_data_problem(value, what), whether `value` holds a float), in one walk when all is well:
+    it runs on every reply, and a reply with a float is left to jsonschema (schemas.surely_valid), so
+    the reply is not walked again to find out. Where a problem is is found by a second walk."""
+    fine, floats = _scan(value)
+    if fine:
+        return None, floats
     problem = _first_problem(value, what)
-    if problem is None:
-        return None
+    assert problem is not None, "_scan and _first_problem disagree"  # a harness bug, never the engine's
     where = _where(value, problem[1])
-    return f"{where}: {problem[0]}" if where else problem[0]
+    return (f"{where}: {problem[0]}" if where else problem[0]), floats
 
 
 _PLAIN = (str, bool, type(None))
+
+
+def _scan(value: Any) -> tuple[bool, bool]:
+    """(whether `value` is within the limits, whether it holds a float): what _first_problem decides,
+    as a tight loop. Level by level, so each value is a type test and nothing is pushed but containers'
+    children; the count is checked after every container, so aliases can't make a level huge."""
+    level = [value]
+    depth = 1
+    count = 0
+    floats = False
+    while level:
+        count += len(level)
+        following: list[Any] = []
+        extend = following.extend
+        for item in level:
+            kind = type(item)
+            if kind is str or kind is bool or item is None:
+                continue
+            if kind is dict:
+                for key in item:
+                    if type(key) is not str:
+                        return False, floats
+                children: Any = item.values()
+            elif kind is list:
+                children = item
+            elif kind is int:
+                if -MAX_INT <= item <= MAX_INT:
+                    continue
+                return False, floats
+            elif kind is float:
+                if item - item == 0.0:  # NaN and the infinities give NaN
+                    floats = True
+                    continue
+                return False, floats
+            else:
+                return False, floats
+            if depth >= MAX_DEPTH:
+                return False, floats
+            extend(children)
+            if count + len(following) > MAX_VALUES:
+                return False, floats
+        level = following
+        depth += 1
+    return True, floats
 
 
 def _first_problem(value: Any, what: str) -> tuple[str, Any] | None:

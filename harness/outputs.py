@@ -12,7 +12,6 @@ from typing import Any, Iterable, TextIO
 
 from harness.baseline import Verdict
 from harness.corpus import Corpus
-from harness.junit import write_junit
 from harness.report import citations, table
 from harness.results import CaseResult, Status
 from harness.tally import Tally
@@ -120,6 +119,8 @@ def write(stream: TextIO, fmt: str, engine: dict[str, Any], results: Tally, corp
     """Write the report in `fmt`. JSON and JUnit list every result, read back one at a time; `head`
     (provenance and run options) goes at the top of both."""
     if fmt == "junit":
+        from harness.junit import write_junit  # xml.etree, only for a JUnit report
+
         write_junit(stream, engine, results.results(), corpus, verdict, allow_unexpected_pass=allow_unexpected_pass,
                     head=head)
         stream.write("\n")

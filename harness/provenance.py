@@ -19,8 +19,8 @@ def corpus_version(corpus: Corpus) -> str:
     two runs with the same version ran the same cases on the same card data."""
     h = hashlib.sha256()
     paths = list(corpus.support_files) + corpus.case_paths()
-    for path in sorted(paths, key=lambda p: p.relative_to(corpus.root).as_posix()):
-        name = path.relative_to(corpus.root).as_posix().encode()
+    for name_text, path in sorted((corpus.name_of(p), p) for p in paths):
+        name = name_text.encode()
         raw = corpus.support_files.get(path) or path.read_bytes()
         h.update(len(name).to_bytes(8, "little") + name + len(raw).to_bytes(8, "little") + raw)
     return h.hexdigest()[:16]

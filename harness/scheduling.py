@@ -12,7 +12,6 @@ import queue
 import random
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Sequence, TypeVar
 
 from harness.corpus import Case, Corpus
@@ -62,6 +61,8 @@ def open_sessions(spec: str, count: int, **options) -> list[EngineSession]:
     if count <= 1:
         return [open_engine(spec, **options)]
     check_spec(spec)  # a misspelled name is reported once, with close matches
+    from concurrent.futures import ThreadPoolExecutor  # only for several sessions (-j)
+
     with ThreadPoolExecutor(max_workers=count) as pool:
         futures = [pool.submit(open_engine, spec, isolated=True, **options) for _ in range(count)]
     sessions, errors = [], []

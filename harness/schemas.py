@@ -81,11 +81,13 @@ def fast_validator(name: str) -> Any:
     return jsonschema_rs.Draft202012Validator(schema(name), registry=jsonschema_rs.Registry(resources))
 
 
-def surely_valid(name: str, instance: Any) -> bool:
+def surely_valid(name: str, instance: Any, *, floats: bool | None = None) -> bool:
     """True if jsonschema-rs finds `instance` valid (final); False if it doesn't or can't read it (a
     value JSON has no type for: jsonschema then decides). An instance with a float is left to
-    jsonschema too: jsonschema-rs, like the spec, counts 3.0 as an integer, and our integers are strict."""
-    if _has_float(instance):
+    jsonschema too: jsonschema-rs, like the spec, counts 3.0 as an integer, and our integers are strict.
+    `floats` says whether `instance` holds a float, when the caller's own walk found out
+    (limits.plain_data_scan); None: it is walked here to find out."""
+    if _has_float(instance) if floats is None else floats:
         return False
     try:
         return bool(fast_validator(name).is_valid(instance))

@@ -561,7 +561,7 @@ def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Prob
     file once."""
     for path in corpus.case_paths():
         raw = path.read_bytes()
-        rel = path.relative_to(corpus.root).as_posix()
+        rel = corpus.name_of(path)
         key = entry_key(raw, corpus.context, rel.encode("utf-8", "surrogateescape"))
         cached = corpus.cache.get("validation", path, key)
         if cached is not None:

@@ -73,3 +73,15 @@ def test_state_differences() -> None:
     after = {"a": 1, "b": [1, 2, 3], "c": {"d": False}}
     assert state_differences(before, after) == ["$.b (length 2 -> 3)", "$.c.d: True -> False"]
     assert state_differences(before, before) == []
+
+
+def test_state_differences_between_equal_values_of_other_types() -> None:
+    """== takes 1 for true and 1.0: the shortcut for equal states must not hide such a change."""
+    before = {"a": 1, "b": [0, {"c": 2}], "d": {"x": 1, "y": None}}
+    assert state_differences(before, {"a": True, "b": [0, {"c": 2}], "d": {"x": 1, "y": None}}) == ["$.a"]
+    assert state_differences(before, {"a": 1, "b": [False, {"c": 2.0}], "d": {"x": 1, "y": None}}) == [
+        "$.b[0]", "$.b[1].c"]
+    assert state_differences(before, {"d": {"y": None, "x": 1}, "b": [0, {"c": 2}], "a": 1}) == []
+    assert state_differences({"z": -0.0}, {"z": 0.0}) == []
+    marker = object()  # not plain data (marshal can't write it): walked
+    assert state_differences({"o": marker, "a": 1}, {"o": marker, "a": True}) == ["$.a"]

@@ -7,10 +7,8 @@ import io
 import os
 import sys
 import tempfile
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from harness.merge import load_all, merged_junit, merged_report
 from harness.outputs import write_json
 from harness.report_files import ReportError, load_report
 
@@ -31,6 +29,10 @@ def add_parser(verbs) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    import xml.etree.ElementTree as ET  # imported here: every other command starts without them
+
+    from harness.merge import load_all, merged_junit, merged_report
+
     try:
         kind, loaded = load_all(args.reports)
         _check_output(args.output, kind, args.reports)
@@ -59,6 +61,8 @@ def handle(args: argparse.Namespace) -> int:
 
 
 def _check_output(output: Path, kind: str, inputs: list[Path]) -> None:
+    from harness.merge import load_all
+
     suffix = output.suffix.lower()
     wanted = ".xml" if kind == "junit" else ".json"
     if suffix in (".xml", ".json", ".jsonl") and suffix != wanted:

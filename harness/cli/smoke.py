@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from harness.cli.common import add_corpus_option, add_engine_options, corpus_from
 from harness.engines import check_spec
 from harness.session import EngineError
-from harness.smoke import Check, smoke
+
+if TYPE_CHECKING:
+    from harness.smoke import Check
 
 
 def add_parser(verbs) -> None:
@@ -32,6 +35,8 @@ def handle(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"smoke test of {args.engine}")
+    from harness.smoke import smoke  # imported here: every other command starts without it
+
     checks = smoke(args.engine, corpus, timeout=args.timeout, start_timeout=args.start_timeout, report=_show)
     failed = [c for c in checks if c.outcome == "FAIL"]
     warned = [c for c in checks if c.outcome == "warn"]
