@@ -120,7 +120,7 @@ def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_
     for ability in face.abilities:
         if ability.kind == "replacement" and "enters_with_counters" in ability.data:
             for kind, amount in ability.data["enters_with_counters"].items():
-                counters[kind] += (spell_x or 0) if amount == "X" else int(amount)
+                counters[kind] += entering_count(game, controller, amount, spell_x)
     counters.update(counters_from_others(game, face, card, controller))
     if "Planeswalker" in face.types and face.loyalty is not None:
         counters["loyalty"] += int(face.loyalty)
@@ -130,6 +130,23 @@ def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_
     if any(a.kind == "replacement" and _enters_tapped(game, a, controller) for a in face.abilities) or \
             enters_tapped_by_others(game, face, card, controller):
         entry.tapped = True  # 'this creature enters tapped'; '[objects] enter tapped' (614.1d)
+
+
+def entering_count(game: Game, controller: str, amount: Any, spell_x: int | None) -> int:
+    """How many counters 'enters with' puts: a number, X, or `{count: <filter>, graveyard: <filter>}` ('a
+    +1/+1 counter for each other Zombie you control and each Zombie card in your graveyard'), counted as it
+    enters (the entering permanent is not yet on the battlefield, so it is never one of the others)."""
+    if amount == "X":
+        return spell_x or 0
+    if not isinstance(amount, dict):
+        return int(amount)
+    from reference_engine.model import Zone
+
+    state, ctx = game.state, FilterContext(controller)
+    total = sum(1 for o in state.battlefield() if matches(state, o, amount.get("count"), ctx)) if "count" in amount else 0
+    if "graveyard" in amount:
+        total += sum(1 for o in state.in_zone(Zone.GRAVEYARD, controller) if matches(state, o, amount["graveyard"], ctx))
+    return total
 
 
 def may_pay_life_as_enters(game: Game, face: Face, controller: str, entry, amount: int) -> Procedure:

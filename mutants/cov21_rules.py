@@ -1,0 +1,40 @@
+"""Mutants for the last rules of issues 21 and 19 the corpus tested (615.12a, ...), each named for the
+rule it breaks."""
+
+from __future__ import annotations
+
+from mutants.patching import Patcher, mutant
+
+
+@mutant("unpreventable-damage-reinvokes-prevention", "a prevention effect applied to damage that can't be "
+        "prevented invokes itself again, trying once more to prevent that damage: its additional effect "
+        "happens twice", ["615.12a"])
+def _unpreventable_reinvokes(p: Patcher) -> None:
+    def wrapper(original):
+        def additional_effects(game, target, applied):
+            original(game, target, applied)
+            again = [e for e in applied if e.spec[0] == "unpreventable"]
+            if again:
+                original(game, target, again)
+        return additional_effects
+    p.wrap("damage", "additional_effects", wrapper)
+
+
+@mutant("unpreventable-damage-skips-additional-effects", "a prevention effect meeting damage that can't be "
+        "prevented isn't applied at all, so its additional effect doesn't happen", ["615.12"])
+def _unpreventable_skips_additional(p: Patcher) -> None:
+    def wrapper(original):
+        def applicable(game, source, target, *, combat):
+            return [e for e in original(game, source, target, combat=combat) if e.spec[0] != "unpreventable"]
+        return applicable
+    p.wrap("damage", "applicable", wrapper)
+
+
+@mutant("static-prevention-additional-effect-skipped", "a static ability's 'prevent that damage and remove a "
+        "+1/+1 counter from it' prevents the damage but its additional effect never happens", ["615.5"])
+def _static_prevention_additional_skipped(p: Patcher) -> None:
+    def wrapper(original):
+        def additional_effects(game, target, applied):
+            original(game, target, [e for e in applied if e.spec[0] != "prevent_n"])
+        return additional_effects
+    p.wrap("damage", "additional_effects", wrapper)
