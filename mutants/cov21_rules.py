@@ -38,3 +38,21 @@ def _static_prevention_additional_skipped(p: Patcher) -> None:
             original(game, target, [e for e in applied if e.spec[0] != "prevent_n"])
         return additional_effects
     p.wrap("damage", "additional_effects", wrapper)
+
+
+@mutant("as-transforms-ability-looked-up-before-transforming", "'As this creature transforms into [back face], "
+        "...' is looked for on the permanent as it was before it transformed, which doesn't have it, so it is "
+        "never applied", ["712.20"])
+def _as_transforms_before(p: Patcher) -> None:
+    def apply_as_transforms(game, obj):
+        from reference_engine.transforming import apply_steps, as_transforms_abilities
+
+        obj.face = 1 - obj.face  # the permanent as it was before it transformed
+        game.state.touch()
+        try:
+            found = as_transforms_abilities(game, obj)
+        finally:
+            obj.face = 1 - obj.face
+            game.state.touch()
+        apply_steps(game, obj, found)
+    p.replace("transforming", "apply_as_transforms", apply_as_transforms)

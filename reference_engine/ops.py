@@ -670,5 +670,8 @@ def transform(game: Game, obj: GameObject, *, by_day_night: bool = False, own_ab
     obj.transform_count += 1
     obj.timestamp = game.state.new_timestamp()  # rule 613.7g
     game.state.touch()
+    from reference_engine.transforming import apply_as_transforms
+
+    apply_as_transforms(game, obj)  # 712.20: 'as this transforms into ...' applies while it transforms
     emit(game, "transformed", object_id=obj.id, uid=obj.uid, into=obj.face_def.name)
     return True
