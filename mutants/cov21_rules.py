@@ -56,3 +56,32 @@ def _as_transforms_before(p: Patcher) -> None:
             game.state.touch()
         apply_steps(game, obj, found)
     p.replace("transforming", "apply_as_transforms", apply_as_transforms)
+
+
+@mutant("named-copy-needs-a-card-in-the-game", "'create a copy of the card with the chosen name' copies a card "
+        "of that name in the game, and creates nothing when there is none, instead of using the Oracle card "
+        "reference", ["707.13"])
+def _named_copy_in_game(p: Patcher) -> None:
+    def wrapper(original):
+        def cast_paying_costs(game, player, card):
+            if not any(o.card.name == card.name for o in game.state.objects.values()):
+                return
+            yield from original(game, player, card)
+        return cast_paying_costs
+    p.wrap("named_copies", "cast_paying_costs", wrapper)
+
+
+@mutant("named-copy-created-in-hand", "a copy of a card defined by name is created in its controller's hand, "
+        "not outside the game, so one that isn't cast stays there", ["707.13"])
+def _named_copy_in_hand(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def wrapper(original):
+        def cast_paying_costs(game, player, card):
+            before = set(game.state.objects)
+            yield from original(game, player, card)
+            if not any(game.state.objects[i].card is card for i in set(game.state.objects) - before):
+                game.state.add_object(card, player, Zone.HAND)
+                game.state.touch()
+        return cast_paying_costs
+    p.wrap("named_copies", "cast_paying_costs", wrapper)

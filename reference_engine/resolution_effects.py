@@ -8,7 +8,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from reference_engine import ops
-from reference_engine.effects import Ctx, effect, run, targets_of
+from reference_engine.effects import Ctx, effect, run, targets_of, value
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import COLORS, parse_mana
@@ -40,10 +40,10 @@ def _add_mana(game: Game, ctx: Ctx, params: Any) -> Procedure:
 
 @effect("player_draws")
 def _player_draws(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'Target player draws N cards'."""
+    """'Target player draws N cards' (N may be X)."""
     for target in targets_of(game, ctx, params["who"]):
         if target.kind == "player":
-            ops.draw(game, str(target.value), int(params.get("count", 1)))
+            ops.draw(game, str(target.value), value(game, ctx, params.get("count", 1)))
 
 
 @effect("opponents_lose_life")
