@@ -10,7 +10,7 @@ from reference_engine.effects import Ctx, effect, objects, run, value
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.model import CardDef, Target, Zone
-from reference_engine.moves import Decision, Procedure
+from reference_engine.moves import Decision, Procedure, choose_one
 from reference_engine.targets import is_legal
 
 if TYPE_CHECKING:
@@ -143,14 +143,9 @@ def _become_copy(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     targets = [o for o in objects(game, ctx, params["what"]) if o.zone is Zone.BATTLEFIELD]
     if not options or not targets:
         return
-    decision = Decision(ctx.controller, "objects", "choose the creature it becomes a copy of",
-                        {"candidates": options, "min": 1, "max": 1})
-    while True:
-        move = yield decision
-        if move.objects is not None and len(move.objects) == 1 and move.objects[0] in options:
-            break
-        state.rejection = "choose exactly one of the creatures offered"
-    face, card = copiable_for_permanent(game, state.objects[move.objects[0]])
+    chosen = yield from choose_one(state, ctx.controller, "choose the creature it becomes a copy of", options,
+                                   "choose exactly one of the creatures offered")
+    face, card = copiable_for_permanent(game, state.objects[chosen])
     state.effects.append(ContinuousEffect("1", state.new_timestamp(), "copy", {"face": face, "card": card},
                                           frozenset(o.id for o in targets), ctx.controller,
                                           duration=params.get("until", "end_of_turn")))

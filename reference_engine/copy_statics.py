@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.layers import characteristics
-from reference_engine.model import DecisionKind, GameObject, Zone
-from reference_engine.moves import Decision, Procedure
+from reference_engine.model import GameObject, Zone
+from reference_engine.moves import Procedure, choose_one
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -33,14 +33,8 @@ def choose_creature_to_copy(game: Game, face_name: str, controller: str) -> Proc
     options = [o.id for o in state.battlefield() if "Creature" in characteristics(state, o).types]
     if not options:
         return None
-    decision = Decision(controller, DecisionKind.OBJECTS, f"choose a creature as {face_name} enters",
-                        {"candidates": options, "min": 1, "max": 1})
-    while True:
-        move = yield decision
-        if move.objects is not None and len(move.objects) == 1 and move.objects[0] in options:
-            break
-        state.rejection = "choose one creature on the battlefield"
-    chosen = state.objects[move.objects[0]]
+    chosen = state.objects[(yield from choose_one(state, controller, f"choose a creature as {face_name} enters",
+                                                  options, "choose one creature on the battlefield"))]
     face, card = copiable_values_now(game, chosen)
     return {"id": chosen.id, "face": face, "card": card}
 
@@ -61,11 +55,20 @@ def static_copy_effects(state: GameState, obj: GameObject) -> list[tuple[int, An
     if obj.zone is not Zone.BATTLEFIELD:
         return []
     out = []
-    for source in state.battlefield():
-        chosen = source.chosen.get("creature_to_copy")
-        if not chosen or source.attached_to != obj.id or source is obj:
+    for source in _sources(state):
+        chosen = source.chosen["creature_to_copy"]
+        if source.attached_to != obj.id or source is obj:
             continue
         if any(a.kind == "rule" and a.data.get(KEY) for a in source.card.faces[source.face].abilities):
             face, card = granted_values(state, source, chosen)
             out.append((source.timestamp, face, card))
     return out
+
+
+def _sources(state: GameState) -> tuple[GameObject, ...]:
+    """The permanents with a chosen creature to copy: asked for each permanent each time the layers
+    are applied, so found once per version of the state."""
+    derived = state.now()
+    if derived.copy_sources is None:
+        derived.copy_sources = tuple(o for o in state.battlefield() if o.chosen.get("creature_to_copy"))
+    return derived.copy_sources

@@ -8,9 +8,9 @@ before each priority; `become` transforms the permanents as it becomes day or ni
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Collection
 
-from reference_engine.layers import characteristics
+from reference_engine.layers import characteristics, keywords_on_battlefield
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -23,9 +23,8 @@ def _with_keyword(game: Game, keyword: str):
     return [o for o in game.state.battlefield() if characteristics(game.state, o).has_keyword(keyword)]
 
 
-def _keywords_on_battlefield(game: Game) -> set[str]:
-    state = game.state
-    return {a.keyword for o in state.battlefield() for a in characteristics(state, o).abilities if a.kind == "keyword"}  # type: ignore[misc]
+def _keywords_on_battlefield(game: Game) -> Collection[str]:
+    return keywords_on_battlefield(game.state).keys()
 
 
 def check_designation(game: Game) -> None:

@@ -20,7 +20,7 @@ from reference_engine.conditions import holds
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import MODIFIERS, characteristics
 from reference_engine.model import CardDef, ContinuousEffect, Emblem, GameObject, StackItem, Target, Zone
-from reference_engine.moves import Decision, Procedure
+from reference_engine.moves import Decision, Procedure, choose_one
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -714,12 +714,9 @@ def _source_of_your_choice(game: Game, ctx: Ctx, filt: dict[str, Any]) -> Proced
                 and matches(state, state.objects[item.object_id], filt, fctx)]
     if not options:
         return []
-    decision = Decision(ctx.controller, "objects", "choose a source of damage", {"candidates": options, "min": 1, "max": 1})
-    while True:
-        move = yield decision
-        if move.objects is not None and len(move.objects) == 1 and move.objects[0] in options:
-            return [state.objects[move.objects[0]]]
-        state.rejection = "choose one source that has the properties the effect names"
+    chosen = yield from choose_one(state, ctx.controller, "choose a source of damage", options,
+                                   "choose one source that has the properties the effect names")
+    return [state.objects[chosen]]
 
 
 @effect("exile")

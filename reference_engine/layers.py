@@ -99,13 +99,44 @@ def _int_or_none(value: str | None) -> int | None:
 def printed(face: Face, card: CardDef, controller: str, *, mana_value_face: Face | None = None,
             x: int = 0) -> Characteristics:
     """Characteristics straight from a face. Mana value comes from `mana_value_face` (rule 712.8e)."""
-    cost = (mana_value_face or face).mana_cost
+    value_face = mana_value_face or face
+    key = (id(face), id(value_face), x)
+    parts = card.printed_parts.get(key)
+    if parts is None:  # faces never change: what they say is read once per card (they are kept alive with it)
+        if len(card.printed_parts) >= _PRINTED_PARTS_KEPT:  # faces made on the fly (copies) mustn't pile up
+            card.printed_parts.clear()
+        cost = value_face.mana_cost
+        parts = card.printed_parts[key] = _PrintedParts(
+            face, value_face, frozenset(face.colors), tuple(face.supertypes), tuple(face.types),
+            tuple(face.subtypes), tuple(face.abilities), _int_or_none(face.power), _int_or_none(face.toughness),
+            _int_or_none(face.loyalty), cost.mana_value(x) if cost else 0,
+            # Changeling: a characteristic-defining ability that works in every zone (702.73a).
+            any(a.keyword == "Changeling" and a.kind == "keyword" for a in face.abilities))
     return Characteristics(
-        face.name, face.mana_cost, set(face.colors), list(face.supertypes), list(face.types), list(face.subtypes),
-        list(face.abilities), _int_or_none(face.power), _int_or_none(face.toughness), _int_or_none(face.loyalty),
-        controller, cost.mana_value(x) if cost else 0, face, card,
-        # Changeling: a characteristic-defining ability that works in every zone (702.73a).
-        any(a.keyword == "Changeling" and a.kind == "keyword" for a in face.abilities))
+        face.name, face.mana_cost, set(parts.colors), list(parts.supertypes), list(parts.types),
+        list(parts.subtypes), list(parts.abilities), parts.power, parts.toughness, parts.loyalty,
+        controller, parts.mana_value, face, card, parts.changeling)
+
+
+_PRINTED_PARTS_KEPT = 64  # per card: its faces, with each X it was cast with
+
+
+@dataclass(frozen=True)
+class _PrintedParts:
+    """What a face says, as `printed` reads it (the faces are held so their ids stay theirs)."""
+
+    face: Face
+    value_face: Face
+    colors: frozenset[str]
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    abilities: tuple[Ability, ...]
+    power: int | None
+    toughness: int | None
+    loyalty: int | None
+    mana_value: int
+    changeling: bool
 
 
 def melded_mana_value(obj: GameObject) -> int:
@@ -151,17 +182,36 @@ def characteristics(state: GameState, obj: GameObject) -> Characteristics:
     return derived.characteristics[obj.id]
 
 
+def keywords_on_battlefield(state: GameState) -> dict[str, frozenset[str]]:
+    """Each keyword a permanent has, with the players who control a permanent with it. Looked for
+    before each priority (daybound, start your engines!), so found once per version of the state."""
+    derived = state.now()
+    if derived.keywords is None:
+        found: dict[str, set[str]] = {}
+        for obj in state.battlefield():
+            chars = characteristics(state, obj)
+            for ability in chars.abilities:
+                if ability.kind == "keyword" and ability.keyword is not None:
+                    found.setdefault(ability.keyword, set()).add(chars.controller)
+        derived.keywords = {keyword: frozenset(players) for keyword, players in found.items()}
+    return derived.keywords
+
+
 # --- layer 1 ---------------------------------------------------------------------------------
 def copiable_values(state: GameState, obj: GameObject) -> tuple[Face, CardDef]:
     """The face an object has after copy effects (layer 1, rule 707.2), and the card it belongs to."""
     from reference_engine.copy_statics import static_copy_effects
 
     face, card = obj.card.faces[obj.face], obj.card
-    effects = [(e.timestamp, e.params["face"], e.params["card"]) for e in _effects_on(state, obj, "1")]
-    applied = sorted(effects + static_copy_effects(state, obj), key=lambda e: e[0])
+    effects = [(e.timestamp, e.params["face"], e.params["card"]) for e in _effects_on(state, obj, "1")] if state.effects else []
+    applied = sorted(effects + static_copy_effects(state, obj), key=_first)
     if applied:  # the latest copy effect gives the values (613.2a, 707.2)
         _, face, card = applied[-1]
     return face, card
+
+
+def _first(entry: tuple[int, Any, Any]) -> int:
+    return entry[0]
 
 
 def _effects_on(state: GameState, obj: GameObject, layer: str) -> Iterable[ContinuousEffect]:
@@ -379,15 +429,21 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
             # From here on, static abilities apply if they exist after layer 6, or began applying earlier.
             statics = [s for s in statics if s.key in run.started] + [
                 s for s in static_applications(state, objects, chars) if s.key not in run.started]
-        batch = [a for a in statics + resolved if a.layer == layer]
+        batch = [a for a in statics if a.layer == layer] + [a for a in resolved if a.layer == layer]
         if layer == "6":
             batch += _keyword_counter_applications(objects)
         if layer == "7c":
             batch += _counter_applications(objects)
-        batch.sort(key=lambda a: (not a.is_cda, a.timestamp, a.order))
+        if not batch:  # most layers of most states: nothing applies in them
+            continue
+        batch.sort(key=_application_order)
         for application in in_dependency_order(batch, run):
             run.apply(application)
     return chars
+
+
+def _application_order(application: _Application) -> tuple[bool, int, int]:
+    return (not application.is_cda, application.timestamp, application.order)
 
 
 def _lasts(state: GameState, effect: ContinuousEffect) -> bool:

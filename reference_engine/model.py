@@ -170,6 +170,8 @@ class CardDef(_Immutable):
     faces: tuple[Face, ...]
     #: Characteristics off the battlefield, which depend only on the card (layers.characteristics).
     printed_cache: dict = field(default_factory=dict, compare=False, repr=False)
+    #: What each face says as layers.printed reads it, by (face, mana-value face, X); the same for any card.
+    printed_parts: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def double_faced(self) -> bool:

@@ -129,3 +129,15 @@ ANSWERS: dict[str, tuple[type, ...]] = {
 
 def answers(decision: Decision, move: Move) -> bool:
     return isinstance(move, ANSWERS.get(decision.kind, (Choose,)))
+
+
+def choose_one(state: Any, player: str, prompt: str, candidates: list[int], refusal: str) -> Procedure:
+    """`player` chooses exactly one of `candidates` (object ids), answered with `choose: {objects:
+    [label]}`; returns the id chosen. Any other answer is rejected with `refusal`, and asked again.
+    `state` is the GameState (not imported here: the state imports the moves)."""
+    decision = Decision(player, DecisionKind.OBJECTS, prompt, {"candidates": candidates, "min": 1, "max": 1})
+    while True:
+        move = yield decision
+        if move.objects is not None and len(move.objects) == 1 and move.objects[0] in candidates:
+            return move.objects[0]
+        state.rejection = refusal

@@ -13,7 +13,7 @@ from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import COLORS, parse_mana
 from reference_engine.model import Zone
-from reference_engine.moves import Decision, Procedure
+from reference_engine.moves import Decision, Procedure, choose_one
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -87,14 +87,9 @@ def _each_player_sacrifices(game: Game, ctx: Ctx, params: dict[str, Any]) -> Pro
                    if characteristics(state, o).controller == player and matches(state, o, params["filter"], fctx)]
         if not options:
             continue  # nothing to sacrifice: no choice to make (608.2d)
-        decision = Decision(player, "objects", f"choose a {params.get('describe', 'permanent')} to sacrifice "
-                                               f"({ctx.source_name})", {"candidates": options, "min": 1, "max": 1})
-        while True:
-            move = yield decision
-            if move.objects is not None and len(move.objects) == 1 and move.objects[0] in options:
-                break
-            state.rejection = "choose exactly one of the permanents offered"
-        chosen.append(move.objects[0])
+        chosen.append((yield from choose_one(
+            state, player, f"choose a {params.get('describe', 'permanent')} to sacrifice ({ctx.source_name})",
+            options, "choose exactly one of the permanents offered")))
     # 608.2f: processed simultaneously, so each leaving permanent sees the others leave (603.10a).
     ops.sacrifice_together(game, [state.objects[i] for i in chosen])
 

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 from collections import defaultdict
 
 from reference_engine import ops
-from reference_engine.layers import characteristics
+from reference_engine.layers import characteristics, keywords_on_battlefield
 from reference_engine.model import GameObject, Zone
-from reference_engine.moves import Decision, Procedure
+from reference_engine.moves import Procedure, choose_one
 from reference_engine.sagas import must_be_sacrificed
 
 if TYPE_CHECKING:
@@ -88,9 +88,9 @@ def world_rule_losers(worlds: list[GameObject]) -> list[GameObject]:
 
 def players_getting_speed(state) -> list[str]:
     """Rule 704.5aa (702.179a): players with no speed who control a permanent with start your engines!.
-    One look at the battlefield, and none once every player has a speed: it runs on every check."""
+    None once every player has a speed, or no permanent has it: it runs on every check."""
     waiting = [name for name, player in state.players.items() if player.speed is None]
-    if not waiting:
+    if not waiting or "Start your engines!" not in keywords_on_battlefield(state):
         return []
     controllers = {chars.controller for chars in (characteristics(state, o) for o in state.battlefield())
                    if chars.has_keyword("Start your engines!")}
@@ -263,13 +263,8 @@ def stays_attached(state, obj: GameObject, chars) -> bool:
 
 
 def _choose_legend(game: Game, player: str, name: str, ids: list[int]) -> Procedure:
-    decision = Decision(player, "objects", f"choose the {name} to keep (legend rule, 704.5j)",
-                        {"candidates": ids, "min": 1, "max": 1})
-    while True:
-        move = yield decision
-        if move.objects is not None and len(move.objects) == 1 and move.objects[0] in ids:
-            return move.objects[0]
-        game.state.rejection = f"choose exactly one of the permanents named {name} to keep"
+    return (yield from choose_one(game.state, player, f"choose the {name} to keep (legend rule, 704.5j)", ids,
+                                  f"choose exactly one of the permanents named {name} to keep"))
 
 
 def control_changes(game: Game) -> None:

@@ -21,6 +21,8 @@ class Derived:
     trigger_sources: list[Any] | None = None  # permanents with triggered abilities (triggers.py)
     day_night_enforced: bool = False  # daybound and nightbound hold (daynight.py)
     battlefield: tuple[Any, ...] | None = None  # the permanents, phased-out ones left out (GameState.battlefield)
+    copy_sources: tuple[Any, ...] | None = None  # permanents with a chosen creature to copy (copy_statics.py)
+    keywords: dict[str, frozenset[str]] | None = None  # keyword -> controllers of permanents with it (layers.py)
 
 
 DERIVED = ("derived",)  # GameState fields that saving leaves out
