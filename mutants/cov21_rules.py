@@ -85,3 +85,24 @@ def _named_copy_in_hand(p: Patcher) -> None:
                 game.state.touch()
         return cast_paying_costs
     p.wrap("named_copies", "cast_paying_costs", wrapper)
+
+
+@mutant("linked-copy-trigger-survives-a-later-copy", "the triggered ability linked to an 'enter as a copy' "
+        "effect still triggers after another copy effect is applied to the permanent", ["707.9g"])
+def _linked_trigger_survives(p: Patcher) -> None:
+    def wrapper(original):
+        def note_linked_trigger(entry, spec, copied):
+            if spec.get("when_you_do"):
+                original(entry, spec, copied)
+        return note_linked_trigger
+    p.wrap("linked_copy", "note_linked_trigger", wrapper)
+
+
+@mutant("linked-copy-trigger-never-triggers", "the 'When you do' ability linked to an 'enter as a copy' effect "
+        "never triggers: the permanent, now a copy, doesn't have it", ["707.9g"])
+def _linked_trigger_never(p: Patcher) -> None:
+    def linked_trigger_triggers(game, new):
+        from reference_engine.linked_copy import KEY
+
+        new.chosen.pop(KEY, None)
+    p.replace("linked_copy", "linked_trigger_triggers", linked_trigger_triggers)

@@ -228,7 +228,10 @@ def _entered(game: Game, new: GameObject) -> None:
     daybound and nightbound apply at once (702.145c/d/f/g), as they do at any time."""
     from reference_engine.daynight import enforce
 
+    from reference_engine.linked_copy import linked_trigger_triggers
+
     emit(game, "enters", object_id=new.id, uid=new.uid, spell_x=new.spell_x)
+    linked_trigger_triggers(game, new)
     enforce(game)
 
 

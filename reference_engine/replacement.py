@@ -80,9 +80,14 @@ def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_
         # one too (707.9e); each replacement effect applies once to the event (614.5).
         applied.add(id(ability))
         spec = ability.data["as_enters_copy"]
-        chosen = yield from _choose_copy(game, face, controller, spec)
-        if chosen is None:
+        copied = yield from _choose_copy(game, face, controller, spec)
+        if copied is None:
             break
+        from reference_engine.copying import copiable_for_permanent
+        from reference_engine.linked_copy import note_linked_trigger
+
+        chosen = copiable_for_permanent(game, state.objects[copied])
+        note_linked_trigger(entry, spec, copied)  # 707.9g: only the last copy effect's linked trigger triggers
         # An exception that is an additional effect (X more counters) doesn't happen once another copy
         # effect is applied after it (707.9e): only the last copy effect's exception counts.
         base = counters_before_exceptions(own_counters, entry.counters)
@@ -318,9 +323,8 @@ def _exception_counters(copied: Face, exceptions: dict[str, Any] | None,
 
 
 def _choose_copy(game: Game, face: Face, controller: str, spec: dict[str, Any]) -> Procedure:
-    """'You may have this enter as a copy of any creature on the battlefield' (rule 707.5)."""
-    from reference_engine.copying import copiable_for_permanent
-
+    """'You may have this enter as a copy of any creature on the battlefield' (rule 707.5): the id of the
+    creature chosen, or None."""
     state = game.state
     filt = spec.get("filter", {})
     ctx = FilterContext(controller)
@@ -343,7 +347,7 @@ def _choose_copy(game: Game, face: Face, controller: str, spec: dict[str, Any]) 
             continue
         if not chosen:
             return None
-        return copiable_for_permanent(game, state.objects[chosen[0]])
+        return chosen[0]
 
 
 def _choose_as_enters(game: Game, face: Face, controller: str, what: str) -> Procedure:
