@@ -106,3 +106,26 @@ def _linked_trigger_never(p: Patcher) -> None:
 
         new.chosen.pop(KEY, None)
     p.replace("linked_copy", "linked_trigger_triggers", linked_trigger_triggers)
+
+
+@mutant("replacement-delayed-trigger-follows-source-controller", "a delayed triggered ability created by a static "
+        "ability's replacement effect ('exile it instead. When you do, ...') is controlled by whoever controls "
+        "the source as it resolves, not by its controller when the replacement effect was applied", ["603.7f"])
+def _replacement_trigger_follows_source(p: Patcher) -> None:
+    from dataclasses import replace
+
+    def wrapper(original):
+        def resolve_ability(game, item):
+            source = game.state.objects.get(item.source_id) if item.source_id is not None else None
+            if item.event.get("from_replacement") and source is not None:
+                from reference_engine.layers import characteristics
+
+                now = characteristics(game.state, source).controller
+                if now != item.controller:
+                    stack = game.state.stack
+                    index = stack.index(item)
+                    item = replace(item, controller=now)
+                    stack[index] = item
+            yield from original(game, item)
+        return resolve_ability
+    p.wrap("resolve", "_resolve_ability", wrapper)
