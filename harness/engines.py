@@ -60,11 +60,20 @@ class InProcessSession(EngineSession):
             raise EngineError(f"engine {name!r}: {exc} (docs/protocol.md)") from exc
 
     def run(self, case: dict[str, Any]) -> Reply:
+        answer = self.call(case)
+        return answer if isinstance(answer, Reply) else self.receive(answer)
+
+    def call(self, case: dict[str, Any]) -> Any:
+        """The adapter's reply to `case` as it returned it, not yet checked (`receive` checks it); the
+        error, as a Reply, if the adapter raised."""
         self.seq += 1
         try:
-            message = self.adapter.run(case)
+            return self.adapter.run(case)
         except Exception as exc:
             return Reply(None, "error", f"the adapter raised {type(exc).__name__}: {exc}\n{traceback.format_exc()}")
+
+    def receive(self, message: Any) -> Reply:
+        """The reply `call` returned, checked and parsed as `run` takes it in."""
         return received(message, self.seq)
 
     def close(self) -> None:

@@ -28,13 +28,13 @@ import signal
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from harness.corpus import Case, Corpus
-from harness.engines import open_engine, registered
+from harness.engines import InProcessSession, open_engine, registered
 from harness.results import Status
 from harness.runner import judge
-from harness.session import DEFAULT_TIMEOUT, EngineError
+from harness.session import DEFAULT_TIMEOUT, EngineError, EngineSession, Reply
 from harness.wire import engine_case
 
 #: A case is caught by an engine when its result is one of these.
@@ -114,6 +114,10 @@ class KillMatrix:
 # The cases the worker processes run, each with the message an engine receives: built once before
 # forking (every engine gets the same message), inherited by the children.
 _WORK: list[tuple[Case, dict]] | None = None
+# Per case of _WORK: the reference engine's reply as its adapter returned it, and whether that reply is
+# caught. A mutant that returns the very same reply is judged the same without judging it again: most
+# mutants change nothing in most of the cases they reach, and judging costs a third of a run.
+_REFERENCE: list[tuple[Any, bool]] | None = None
 
 
 class _Overrun(BaseException):
@@ -151,20 +155,48 @@ def _caught_by(job: tuple[str, list[int] | None]) -> tuple[str, list[str]]:
     session = open_engine(spec)
     caught = []
     try:
-        for case, message in (_WORK if indexes is None else [_WORK[i] for i in indexes]):
+        for index in (range(len(_WORK)) if indexes is None else indexes):
+            case, message = _WORK[index]
             if set(case.requires) - session.capabilities:
                 continue  # skipped: not caught
             try:
                 with _deadline(DEFAULT_TIMEOUT):
-                    reply = session.run(message)
+                    answer = session.call(message) if isinstance(session, InProcessSession) else session.run(message)
             except _Overrun:
                 caught.append(case.id)
                 session.close()
                 session = open_engine(spec)
                 continue
-            if judge(case, reply).status in CAUGHT:
+            if _is_caught(case, session, answer, index):
                 caught.append(case.id)
         return spec, caught
+    finally:
+        session.close()
+
+
+def _is_caught(case: Case, session: EngineSession, answer: Any, index: int) -> bool:
+    """Whether the answer to case `index` of _WORK (a Reply, or an in-process adapter's reply as it
+    returned it) is caught; a reply equal to the reference engine's is judged as that one was."""
+    if not isinstance(answer, Reply):
+        if _REFERENCE is not None and answer == _REFERENCE[index][0]:
+            return _REFERENCE[index][1]
+        answer = session.receive(answer)  # type: ignore[attr-defined]
+    return judge(case, answer).status in CAUGHT
+
+
+def _reference_replies(work: list[tuple[Case, dict]]) -> list[tuple[Any, bool]] | None:
+    """The reference engine's reply to each case, as its adapter returns it, and whether it is caught
+    (None if the reference engine isn't in process here)."""
+    session = open_engine("reference")
+    try:
+        if not isinstance(session, InProcessSession):
+            return None
+        out = []
+        for case, message in work:
+            answer = session.call(message)
+            reply = answer if isinstance(answer, Reply) else session.receive(answer)
+            out.append((answer, judge(case, reply).status in CAUGHT))
+        return out
     finally:
         session.close()
 
@@ -188,12 +220,13 @@ def compute(cases: Sequence[Case], corpus: Corpus, *, workers: int | None = None
             only: Iterable[str] | None = None, exhaustive: bool = False) -> KillMatrix:
     """Run every case on the null engine and on every mutant (or those named in `only`). A mutant runs
     only the cases it can change (see _reachable), unless `exhaustive`: the same matrix, slower."""
-    global _WORK
+    global _WORK, _REFERENCE
     known = mutants()
     names = list(known) if only is None else [n for n in only if n in known]
     workers = workers or min(2, os.cpu_count() or 1)
     _WORK = [(case, engine_case(case, corpus)) for case in cases]
     try:
+        _REFERENCE = _reference_replies(_WORK)
         reach = {name: None for name in names} if exhaustive else _reachable(names)
         jobs = [(NULL, None)] + [(f"mutant:{name}", reach[name]) for name in names]
         if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
@@ -202,7 +235,7 @@ def compute(cases: Sequence[Case], corpus: Corpus, *, workers: int | None = None
         else:
             results = dict(_caught_by(job) for job in jobs)
     finally:
-        _WORK = None
+        _WORK = _REFERENCE = None
     null = set(results.pop(NULL))
     rules = {case.id: case_rules(case) for case in cases}
     return KillMatrix(
