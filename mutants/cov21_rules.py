@@ -129,3 +129,11 @@ def _replacement_trigger_follows_source(p: Patcher) -> None:
             yield from original(game, item)
         return resolve_ability
     p.wrap("resolve", "_resolve_ability", wrapper)
+
+
+@mutant("trigger-target-instruction-ignored", "a triggered ability's instruction limiting its targets ('Each mode "
+        "must target a different player') is treated as part of its effect, so it doesn't apply as the ability "
+        "is put on the stack", ["603.1a"])
+def _trigger_target_instruction_ignored(p: Patcher) -> None:
+    p.replace("modal_triggers", "_players_possible", lambda game, specs, controller, source_id: True)
+    p.replace("modal_triggers", "check_different_players", lambda data, targets: None)
