@@ -18,6 +18,9 @@ ACTION_ONLY_KEYS = ("expect", "note")  # what an engine is not sent of an action
 #: card's characteristics (rule 111.11). The instruction runs to the end of its sentence.
 CREATE_INSTRUCTION = re.compile(r"\b[Cc]reate ([^.]+)")
 TOKEN_BY_NAME = re.compile(r"\b(?:an?|one|two|three) (.+?) tokens?\b")
+#: "Choose a card name ... from among Disenchant, ..., and Black Lotus. Create a copy of the card with the
+#: chosen name": the copy has that card's characteristics from the Oracle card reference (rule 707.13).
+COPY_BY_NAME = re.compile(r"from among ([^.]+)\. Create a copy of the card with the chosen name")
 
 
 def engine_case(case: Case, corpus: Corpus) -> dict[str, Any]:
@@ -25,6 +28,7 @@ def engine_case(case: Case, corpus: Corpus) -> dict[str, Any]:
     cards: dict[str, Any] = {}
     setup = _normalize_setup(data["setup"], corpus, cards)
     _add_cards_tokens_are_named_after(corpus, cards)
+    _add_cards_copied_by_name(corpus, cards)
     actions = [{k: v for k, v in action.items() if k not in ACTION_ONLY_KEYS} for action in data["actions"]]
     return {
         "id": case.id,
@@ -89,6 +93,17 @@ def _copy(value: Any) -> Any:
     if kind is list:
         return [_copy(child) for child in value]
     return value
+
+
+def _add_cards_copied_by_name(corpus: Corpus, cards: dict[str, Any]) -> None:
+    """The Oracle data of the cards a card of the case may create a copy of by name (707.13)."""
+    for data in list(cards.values()):
+        for face in data.get("faces", []):
+            for match in COPY_BY_NAME.finditer(" ".join((face.get("oracle_text") or "").split())):
+                for name in re.split(r",? and |, ", match.group(1)):
+                    card = corpus.card(name.strip())
+                    if card is not None:
+                        cards.setdefault(card.name, card.data)
 
 
 def _normalize_entry(entry: Any, corpus: Corpus, cards: dict[str, Any], zone: str) -> Any:

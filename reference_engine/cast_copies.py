@@ -7,7 +7,7 @@ spell like any other, and, being a copy of a card, not a card: off the stack it 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from reference_engine import ops
 from reference_engine.effects import Ctx, effect, objects
@@ -29,8 +29,6 @@ def becomes_cast(game: Game, player: str, spell: GameObject) -> None:
 def cast_copy(game: Game, player: str, original: GameObject, decided: bool | None = None) -> Procedure:
     """Create a copy of `original` where it is and let `player` cast it without paying its mana cost
     (`decided`: whether to, if already answered). Returns whether the player chose to cast it."""
-    from reference_engine.casting import spell_targets
-
     state = game.state
     if decided is None:
         ask = Decision(player, DecisionKind.MAY, f"cast the copy of {original.card.name} without paying its mana cost?")
@@ -42,12 +40,23 @@ def cast_copy(game: Game, player: str, original: GameObject, decided: bool | Non
         decided = bool(move.yes)
     if not decided:
         return False
-    copy = state.add_object(original.card, player, Zone.STACK, face=0)  # 707.12: then cast, onto the stack
+    yield from cast_copy_of_card(game, player, original.card)
+    return True
+
+
+def cast_copy_of_card(game: Game, player: str, card, pay: Callable[[GameObject], Procedure] | None = None) -> Procedure:
+    """Put a copy of `card` onto the stack and cast it: its targets chosen and checked, its costs paid
+    by `pay` if it must be paid for (601.2h: nothing otherwise), then it becomes cast (601.2i). Returns
+    the copy on the stack, or None (a land is played, not cast)."""
+    from reference_engine.casting import spell_targets
+
+    state = game.state
+    copy = state.add_object(card, player, Zone.STACK, face=0)  # 707.12: then cast, onto the stack
     copy.spell_copy = True
     chars = characteristics(state, copy)
     if "Land" in chars.types:  # a land is played, not cast (305.9)
         state.remove_object(copy)
-        return True
+        return None
     specs = spell_targets(chars)
     targets: tuple = ()
     if specs:
@@ -68,8 +77,10 @@ def cast_copy(game: Game, player: str, original: GameObject, decided: bool | Non
     copy.targets = targets
     state.stack.append(StackItem(id=state.new_id(), controller=player, object_id=copy.id, targets=targets,
                                  x=copy.x, source_name=chars.name))
+    if pay is not None:
+        yield from pay(copy)
     becomes_cast(game, player, copy)
-    return True
+    return copy
 
 
 def decided_individually() -> bool:

@@ -725,13 +725,18 @@ def _check_loyalty(game: Game, player: str, obj: GameObject, chars: Characterist
 
 
 def _sacrifice_cost(game: Game, move: Activate, obj: GameObject, cost: Cost) -> None:
-    if len(move.sacrifice) != 1:
-        raise Illegal("choose exactly one permanent to sacrifice for this cost")
-    victim = _own_object(game, move.player, move.sacrifice[0], Zone.BATTLEFIELD, "permanent")
-    chars = characteristics(game.state, victim)
-    if cost.sacrifice_other and victim.id == obj.id:
-        raise Illegal("this cost needs another permanent")
-    wanted = cost.sacrifice
-    if not any(w in chars.types or chars.has_subtype(w) for w in (s.capitalize() for s in wanted)):  # type: ignore[union-attr]
-        raise Illegal(f"{chars.name} is not {' or '.join(wanted)}")  # type: ignore[arg-type]
-    ops.sacrifice(game, victim)
+    count = cost.sacrifice_count
+    if len(move.sacrifice) != count or len(set(move.sacrifice)) != count:
+        raise Illegal(f"choose exactly {'one permanent' if count == 1 else f'{count} different permanents'} to "
+                      "sacrifice for this cost")
+    victims = []
+    for chosen in move.sacrifice:
+        victim = _own_object(game, move.player, chosen, Zone.BATTLEFIELD, "permanent")
+        chars = characteristics(game.state, victim)
+        if cost.sacrifice_other and victim.id == obj.id:
+            raise Illegal("this cost needs another permanent")
+        wanted = cost.sacrifice
+        if not any(w in chars.types or chars.has_subtype(w) for w in (s.capitalize() for s in wanted)):  # type: ignore[union-attr]
+            raise Illegal(f"{chars.name} is not {' or '.join(wanted)}")  # type: ignore[arg-type]
+        victims.append(victim)
+    ops.sacrifice_together(game, victims)  # one event: they are sacrificed together (701.21a)

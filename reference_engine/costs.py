@@ -9,6 +9,8 @@ from reference_engine.mana import ManaCost
 
 _MANA_ONLY = re.compile(r"^(\{[0-9WUBRGCXSP/]+\})+$")
 _SACRIFICE_A = re.compile(r"^Sacrifice (?:a|an|another) (.+)$")
+_SACRIFICE_N = re.compile(r"^Sacrifice (two|three) (.+)s$")  # 'Sacrifice two Saprolings'
+_NUMBERS = {"two": 2, "three": 3}
 _PAY_LIFE = re.compile(r"^Pay (\d+) life$")
 _REMOVE_COUNTER = re.compile(r"^Remove an? (.+) counter from (?:this|~)$")
 
@@ -22,6 +24,7 @@ class Cost:
     untap: bool = False
     sacrifice_self: bool = False
     sacrifice: tuple[str, ...] | None = None  # 'Sacrifice a creature': the types or subtypes to choose from
+    sacrifice_count: int = 1  # 'Sacrifice two Saprolings'
     sacrifice_other: bool = False
     discard: int = 0  # 'Discard a card' (choosing the card is not modelled: activating it is an engine limit)
     exile_self: bool = False  # 'Exile this creature:' (rule 118.3: a cost that moves its own source)
@@ -48,6 +51,9 @@ class Cost:
                 fields["discard"] = 1
             elif part.startswith("Exile this"):
                 fields["exile_self"] = True
+            elif match := _SACRIFICE_N.match(part):
+                fields["sacrifice"] = (match.group(2),)
+                fields["sacrifice_count"] = _NUMBERS[match.group(1)]
             elif match := _SACRIFICE_A.match(part):
                 fields["sacrifice"] = tuple(match.group(1).split(" or "))
                 fields["sacrifice_other"] = part.startswith("Sacrifice another")

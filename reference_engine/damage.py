@@ -59,13 +59,24 @@ def applicable(game: Game, source, target: Target, *, combat: bool) -> list[Appl
     found += [Applicable(e.source_uid, e.source_name, e.timestamp, ("next_instance", e))
               for e in prevention.next_instances(game, source, target)]
     if "damage_cant_be_prevented" in state.this_turn:
-        # 615.12: prevention effects still apply but prevent nothing, and shields aren't reduced; none of
-        # these has an additional effect, so applying them changes nothing at all.
-        found = [e for e in found if e.spec[0] not in PREVENTION_KINDS]
+        # 615.12: prevention effects still apply but prevent nothing, and shields aren't reduced. One with
+        # an additional effect ('prevent that damage and remove a +1/+1 counter from it') is kept, to
+        # prevent nothing and do the rest, once for the event (615.12a); the others change nothing at all.
+        found = [Applicable(e.source_uid, e.source_name, e.timestamp, ("unpreventable", e.spec[1]))
+                 if e.spec[0] == "prevent_n" and _additional(e.spec[1]) else e
+                 for e in found if e.spec[0] not in PREVENTION_KINDS or
+                 (e.spec[0] == "prevent_n" and _additional(e.spec[1]))]
     return sorted(found, key=lambda e: e.timestamp)
 
 
 PREVENTION_KINDS = ("prevent_n", "prevent_all", "shield", "next_instance")
+#: What a static prevention ability does besides preventing (615.12): `then_remove_counter: "+1/+1"`
+#: removes one such counter from the permanent the damage would be dealt to.
+ADDITIONAL_EFFECTS = ("then_remove_counter",)
+
+
+def _additional(spec: Any) -> bool:
+    return isinstance(spec, dict) and any(key in spec for key in ADDITIONAL_EFFECTS)
 
 
 def _receiver(game: Game, target: Target):
@@ -106,8 +117,10 @@ def _step(effect: Applicable, amount: int, used: dict[int, int]) -> int:
         return amount * int(spec.get("factor", 2))
     if kind == "add":
         return amount + int(spec["amount"])
+    if kind == "unpreventable":
+        return amount  # 615.12: the effect is applied, but prevents none of the damage
     if kind == "prevent_n":
-        return max(0, amount - int(spec["amount"]))
+        return 0 if spec["amount"] == "all" else max(0, amount - int(spec["amount"]))
     if kind == "prevent_all":
         return 0
     if kind == "next_instance":
@@ -167,11 +180,14 @@ def modified_amount(game: Game, source, target: Target, amount: int, *, combat: 
                           "matters, but the damage is dealt where no choice can be asked")
     used: dict[int, int] = {}
     prevented = 0
+    applied: list[Applicable] = []
     for effect in effects:
         before = amount
         amount = _step(effect, amount, used)
         if effect.spec[0] in PREVENTION_KINDS:
             prevented += max(0, before - amount)
+        if before > 0 and effect.spec[0] in ("prevent_n", "unpreventable") and _additional(effect.spec[1]):
+            applied.append(effect)
     for effect in effects:
         kind, spec = effect.spec
         if kind == "shield" and used.get(id(spec)):
@@ -179,7 +195,20 @@ def modified_amount(game: Game, source, target: Target, amount: int, *, combat: 
         if kind == "next_instance" and id(spec) in used:
             spec.used = True
     _after_prevention(game, target, effects, used, prevented)
+    additional_effects(game, target, applied)
     return amount
+
+
+def additional_effects(game: Game, target: Target, applied: list[Applicable]) -> None:
+    """The rest of each static prevention effect applied to the event, done once for it whether or not it
+    prevented anything (615.12, 615.12a)."""
+    from reference_engine import ops
+
+    receiver = _receiver(game, target)
+    for effect in applied:
+        kind = effect.spec[1].get("then_remove_counter")
+        if kind and receiver is not None:
+            ops.remove_counters(game, receiver, str(kind), 1)
 
 
 def _after_prevention(game: Game, target: Target, effects: list[Applicable], used: dict[int, int], prevented: int) -> None:

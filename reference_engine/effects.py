@@ -459,7 +459,7 @@ def _modify(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
         ((name, raw),) = part.items()
         layer = MODIFIERS[name][0]
         if name == "grant":
-            args: dict[str, Any] = {"abilities": [a if not isinstance(a, str) else parse_ability(a) for a in raw]}
+            args: dict[str, Any] = {"abilities": [parse_ability(a) if isinstance(a, (str, dict)) else a for a in raw]}
         elif name == "gain_control":
             args = {"controller": ctx.controller}  # 'gain control of': the effect's controller
         else:

@@ -180,6 +180,12 @@ def _colors(state, obj, value, ctx, chars) -> bool:
     return all(c in chars.colors for c in value)
 
 
+@condition("not_colors")
+def _not_colors(state, obj, value, ctx, chars) -> bool:
+    """'Nonblack': none of these colors."""
+    return not any(c in chars.colors for c in value)
+
+
 @condition("mana_value_parity")
 def _mana_value_parity(state, obj, value, ctx, chars) -> bool:
     """'Spells with even mana values' (zero is even); a spell on the stack counts its X (202.3e)."""

@@ -97,13 +97,25 @@ def _destination(game: Game, obj: GameObject, to: Zone) -> Zone:
     """Replacement effects on where it goes (614.1a): a permanent with a finality counter is exiled
     instead of going to a graveyard from the battlefield (122.1h), and so is an object with 'if this
     would be put into a graveyard from anywhere, exile it instead' (a `replacement` ability
-    {graveyard_to_exile: true}, judged as it is before it moves)."""
+    {graveyard_to_exile: true}, judged as it is before it moves), and so is a creature another permanent's
+    'if a creature an opponent controls would die, exile it instead' applies to (die_replacements.py)."""
     if to is not Zone.GRAVEYARD:
         return to
     if obj.zone is Zone.BATTLEFIELD and obj.counters.get("finality"):
         return Zone.EXILE
-    if any(a.kind == "replacement" and a.data.get("graveyard_to_exile")
-           for a in characteristics(game.state, obj).abilities):
+    own = any(a.kind == "replacement" and a.data.get("graveyard_to_exile")
+              for a in characteristics(game.state, obj).abilities)
+    if obj.zone is Zone.BATTLEFIELD and "Creature" in characteristics(game.state, obj).types:
+        from reference_engine.die_replacements import dies_replacements, exile_instead_of_dying
+
+        if own and dies_replacements(game, obj):
+            from reference_engine.limits import EngineLimit
+
+            raise EngineLimit("its own 'exile it instead' and another permanent's 'would die, exile it instead' "
+                              "both apply: choosing which applies (616.1) is not modelled")
+        if exile_instead_of_dying(game, obj):
+            return Zone.EXILE  # 'if a creature an opponent controls would die, exile it instead'
+    if own:
         return Zone.EXILE
     return to
 
@@ -228,7 +240,10 @@ def _entered(game: Game, new: GameObject) -> None:
     daybound and nightbound apply at once (702.145c/d/f/g), as they do at any time."""
     from reference_engine.daynight import enforce
 
+    from reference_engine.linked_copy import linked_trigger_triggers
+
     emit(game, "enters", object_id=new.id, uid=new.uid, spell_x=new.spell_x)
+    linked_trigger_triggers(game, new)
     enforce(game)
 
 
@@ -670,5 +685,8 @@ def transform(game: Game, obj: GameObject, *, by_day_night: bool = False, own_ab
     obj.transform_count += 1
     obj.timestamp = game.state.new_timestamp()  # rule 613.7g
     game.state.touch()
+    from reference_engine.transforming import apply_as_transforms
+
+    apply_as_transforms(game, obj)  # 712.20: 'as this transforms into ...' applies while it transforms
     emit(game, "transformed", object_id=obj.id, uid=obj.uid, into=obj.face_def.name)
     return True

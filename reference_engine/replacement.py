@@ -80,9 +80,14 @@ def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_
         # one too (707.9e); each replacement effect applies once to the event (614.5).
         applied.add(id(ability))
         spec = ability.data["as_enters_copy"]
-        chosen = yield from _choose_copy(game, face, controller, spec)
-        if chosen is None:
+        copied = yield from _choose_copy(game, face, controller, spec)
+        if copied is None:
             break
+        from reference_engine.copying import copiable_for_permanent
+        from reference_engine.linked_copy import note_linked_trigger
+
+        chosen = copiable_for_permanent(game, state.objects[copied])
+        note_linked_trigger(entry, spec, copied)  # 707.9g: only the last copy effect's linked trigger triggers
         # An exception that is an additional effect (X more counters) doesn't happen once another copy
         # effect is applied after it (707.9e): only the last copy effect's exception counts.
         base = counters_before_exceptions(own_counters, entry.counters)
@@ -120,7 +125,7 @@ def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_
     for ability in face.abilities:
         if ability.kind == "replacement" and "enters_with_counters" in ability.data:
             for kind, amount in ability.data["enters_with_counters"].items():
-                counters[kind] += (spell_x or 0) if amount == "X" else int(amount)
+                counters[kind] += entering_count(game, controller, amount, spell_x)
     counters.update(counters_from_others(game, face, card, controller))
     if "Planeswalker" in face.types and face.loyalty is not None:
         counters["loyalty"] += int(face.loyalty)
@@ -130,6 +135,23 @@ def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_
     if any(a.kind == "replacement" and _enters_tapped(game, a, controller) for a in face.abilities) or \
             enters_tapped_by_others(game, face, card, controller):
         entry.tapped = True  # 'this creature enters tapped'; '[objects] enter tapped' (614.1d)
+
+
+def entering_count(game: Game, controller: str, amount: Any, spell_x: int | None) -> int:
+    """How many counters 'enters with' puts: a number, X, or `{count: <filter>, graveyard: <filter>}` ('a
+    +1/+1 counter for each other Zombie you control and each Zombie card in your graveyard'), counted as it
+    enters (the entering permanent is not yet on the battlefield, so it is never one of the others)."""
+    if amount == "X":
+        return spell_x or 0
+    if not isinstance(amount, dict):
+        return int(amount)
+    from reference_engine.model import Zone
+
+    state, ctx = game.state, FilterContext(controller)
+    total = sum(1 for o in state.battlefield() if matches(state, o, amount.get("count"), ctx)) if "count" in amount else 0
+    if "graveyard" in amount:
+        total += sum(1 for o in state.in_zone(Zone.GRAVEYARD, controller) if matches(state, o, amount["graveyard"], ctx))
+    return total
 
 
 def may_pay_life_as_enters(game: Game, face: Face, controller: str, entry, amount: int) -> Procedure:
@@ -301,9 +323,8 @@ def _exception_counters(copied: Face, exceptions: dict[str, Any] | None,
 
 
 def _choose_copy(game: Game, face: Face, controller: str, spec: dict[str, Any]) -> Procedure:
-    """'You may have this enter as a copy of any creature on the battlefield' (rule 707.5)."""
-    from reference_engine.copying import copiable_for_permanent
-
+    """'You may have this enter as a copy of any creature on the battlefield' (rule 707.5): the id of the
+    creature chosen, or None."""
     state = game.state
     filt = spec.get("filter", {})
     ctx = FilterContext(controller)
@@ -326,7 +347,7 @@ def _choose_copy(game: Game, face: Face, controller: str, spec: dict[str, Any]) 
             continue
         if not chosen:
             return None
-        return copiable_for_permanent(game, state.objects[chosen[0]])
+        return chosen[0]
 
 
 def _choose_as_enters(game: Game, face: Face, controller: str, what: str) -> Procedure:

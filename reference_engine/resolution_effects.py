@@ -8,7 +8,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from reference_engine import ops
-from reference_engine.effects import Ctx, effect, run, targets_of
+from reference_engine.effects import Ctx, effect, run, targets_of, value
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import COLORS, parse_mana
@@ -40,10 +40,10 @@ def _add_mana(game: Game, ctx: Ctx, params: Any) -> Procedure:
 
 @effect("player_draws")
 def _player_draws(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """'Target player draws N cards'."""
+    """'Target player draws N cards' (N may be X)."""
     for target in targets_of(game, ctx, params["who"]):
         if target.kind == "player":
-            ops.draw(game, str(target.value), int(params.get("count", 1)))
+            ops.draw(game, str(target.value), value(game, ctx, params.get("count", 1)))
 
 
 @effect("opponents_lose_life")
@@ -57,13 +57,19 @@ def _opponents_lose_life(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
 @effect("discard")
 def _discard(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Discard N cards': the controller chooses as the effect is applied (608.2d); with fewer cards in
-    hand, all of them."""
+    hand, all of them. With `who: target.0`, 'target opponent discards two cards': that player chooses."""
+    for player in ([str(t.value) for t in targets_of(game, ctx, params["who"]) if t.kind == "player"]
+                   if "who" in params else [ctx.controller]):
+        yield from _discard_by(game, ctx, player, int(params.get("count", 1)))
+
+
+def _discard_by(game: Game, ctx: Ctx, player: str, count: int) -> Procedure:
     state = game.state
-    hand = list(state.zone_ids(Zone.HAND, ctx.controller))
-    count = min(int(params.get("count", 1)), len(hand))
+    hand = list(state.zone_ids(Zone.HAND, player))
+    count = min(count, len(hand))
     if count == 0:
         return
-    decision = Decision(ctx.controller, "objects", f"discard {count} card(s) ({ctx.source_name})",
+    decision = Decision(player, "objects", f"discard {count} card(s) ({ctx.source_name})",
                         {"candidates": hand, "min": count, "max": count})
     while True:
         move = yield decision
@@ -92,6 +98,24 @@ def _each_player_sacrifices(game: Game, ctx: Ctx, params: dict[str, Any]) -> Pro
             options, "choose exactly one of the permanents offered")))
     # 608.2f: processed simultaneously, so each leaving permanent sees the others leave (603.10a).
     ops.sacrifice_together(game, [state.objects[i] for i in chosen])
+
+
+@effect("player_sacrifices")
+def _player_sacrifices(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+    """{who: target.0, filter, describe}: 'target opponent sacrifices a creature of their choice'."""
+    state = game.state
+    for target in targets_of(game, ctx, params["who"]):
+        if target.kind != "player":
+            continue
+        player = str(target.value)
+        fctx = FilterContext(player, ctx.source_id)
+        options = [o.id for o in state.battlefield()
+                   if characteristics(state, o).controller == player and matches(state, o, params["filter"], fctx)]
+        if options:  # nothing to sacrifice: no choice to make (608.2d)
+            chosen = yield from choose_one(
+                state, player, f"choose a {params.get('describe', 'permanent')} to sacrifice ({ctx.source_name})",
+                options, "choose exactly one of the permanents offered")
+            ops.sacrifice(game, state.objects[chosen])
 
 
 @effect("drain_power")

@@ -12,6 +12,8 @@ from reference_engine import copy_effects, face_down, linked, meld, optional_eff
 from reference_engine import card_names  # noqa: F401  (choose a card name: 712.19)
 from reference_engine import library_effects  # noqa: F401  (put on top of a library: 712.21a)
 from reference_engine import cast_copies  # noqa: F401  (casting a copy: 707.12)
+from reference_engine import transforming  # noqa: F401  (as a permanent transforms: 712.20)
+from reference_engine import named_copies  # noqa: F401  (a copy of a card defined by name: 707.13)
 from reference_engine.casting import PERMANENT_TYPES, spell_ability, spell_targets
 from reference_engine.conditions import holds
 from reference_engine.layers import characteristics

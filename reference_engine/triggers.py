@@ -496,6 +496,11 @@ def _choose_mode(game: Game, trigger: PendingTrigger) -> Procedure:
     from reference_engine.targets import has_legal_choice
 
     data = trigger.ability.data
+    if "choose_modes" in data:  # 'choose one or more'
+        from reference_engine.modal_triggers import choose_several
+
+        several = yield from choose_several(game, trigger)
+        return None if several is None else replace(trigger.ability, data=several)
     modes = data["modes"]
     legal = [i for i, mode in enumerate(modes)
              if not mode.get("targets") or has_legal_choice(game, mode["targets"], trigger.controller, trigger.source_id)]
@@ -541,6 +546,9 @@ def _choose_targets(game: Game, trigger: PendingTrigger) -> Procedure:
             if move.targets is None:
                 raise Illegal("targets must be chosen")
             check_targets(game, specs, move.targets, trigger.controller, trigger.source_id)
+            from reference_engine.modal_triggers import check_different_players
+
+            check_different_players(trigger.ability.data, move.targets)
             return tuple(move.targets)
         except Illegal as exc:
             game.state.rejection = str(exc)
