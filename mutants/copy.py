@@ -167,12 +167,15 @@ def _copies_skip_replacements(p: Patcher) -> None:
     from reference_engine.model import Zone
 
     def wrapper(original):
-        def create_token(game, card, controller, *, tapped=False, face=0, attacking=None, copy_token=False):
+        def create_token(game, card, controller, *, tapped=False, face=0, attacking=None, copy_token=False,
+                         counters=None):
             if not copy_token:
-                return (yield from original(game, card, controller, tapped=tapped, face=face, attacking=attacking))
+                return (yield from original(game, card, controller, tapped=tapped, face=face, attacking=attacking,
+                                            counters=counters))
             new = game.state.add_object(card, controller, Zone.BATTLEFIELD, is_token=True, face=face)
             new.copy_token = True
-            ops._arrive(game, new, ops.Entry(face=face, tapped=tapped, attacking=attacking))
+            # The counters the creating effect gives it are not its own 'enters with' abilities: they stay.
+            ops._arrive(game, new, ops.Entry(face=face, tapped=tapped, attacking=attacking, counters=counters))
             ops.emit(game, "enters", object_id=new.id, uid=new.uid)
             return new
         return create_token
@@ -226,8 +229,8 @@ def _sba_during_resolution(p: Patcher) -> None:
     from reference_engine.model import Zone
 
     def wrapper(original):
-        def add_counters(game, obj, kind, amount):
-            original(game, obj, kind, amount)
+        def add_counters(game, obj, kind, amount, by=None):
+            original(game, obj, kind, amount, by)
             for other in list(game.state.battlefield()):
                 chars = characteristics(game.state, other)
                 if "Creature" in chars.types and ((chars.toughness or 0) <= 0 or other.damage >= (chars.toughness or 0)):
@@ -260,15 +263,18 @@ def _transform_ignores_since(p: Patcher) -> None:
 @mutant("may-pay-ignores-if-you-do", "'you may pay {R}. If you do, transform' transforms even if you don't pay", ["701.27a"])
 def _may_pay_ignores_if_you_do(p: Patcher) -> None:
     from reference_engine.effects import EFFECTS, run
-    from reference_engine.mana import ManaCost
     from reference_engine.moves import Decision
-    from reference_engine.optional_effects import _pay
+    from reference_engine.optional_effects import _pay, _payers, _payment_problem, cost_to_pay
 
     def may_pay(game, ctx, params):
-        move = yield Decision(ctx.controller, "may", f"pay {params['cost']}?")
-        if move.yes:
-            _pay(game, ctx.controller, ManaCost.parse(params["cost"]), move.payments)
-        yield from run(game, ctx, params["then"])
+        cost = cost_to_pay(game, ctx, params["cost"])
+        for payer in _payers(game, ctx, params.get("by")):
+            move = yield Decision(payer, "may", f"pay {cost} for {ctx.source_name}'s ability? yes or no",
+                                  {"cost": str(cost)})
+            if move.yes and _payment_problem(game, payer, cost, move.payments) is None:
+                yield from _pay(game, payer, cost, move.payments)
+                break
+        yield from run(game, ctx, params["then"])  # whether or not anyone paid
     p.set_item(EFFECTS, "may_pay", may_pay)
 
 

@@ -138,12 +138,11 @@ def _predefined_tokens_no_abilities(p: Patcher) -> None:
 @mutant("predefined-token-abilities-at-any-time",
         "a predefined token's 'Activate only as a sorcery' is forgotten", ["111.10v"])
 def _predefined_any_time(p: Patcher) -> None:
-    from reference_engine.model import Ability
 
     def strip(ability):
         if ability.kind != "activated" or "timing" not in ability.data:
             return ability
-        return Ability(ability.kind, {k: v for k, v in ability.data.items() if k != "timing"}, ability.keyword)
+        return replace(ability, data={k: v for k, v in ability.data.items() if k != "timing"})  # its parsed cost kept
 
     def wrapper(original):
         def predefined_token(name):

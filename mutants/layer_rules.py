@@ -415,18 +415,28 @@ def _entering_counters(p: Patcher) -> None:
 @mutant("counter-replacement-ignores-controller", "'a creature you control' in a counter replacement effect matches any creature",
         ["122.6", "614.1a"])
 def _counter_replacement_any(p: Patcher) -> None:
+    from reference_engine.filters import FilterContext, matches
     from reference_engine.layers import characteristics
 
-    def counters_to_put(game, obj, kind, amount, by=None):
-        if amount <= 0:
-            return amount
-        for source in game.state.battlefield():
-            for ability in characteristics(game.state, source).abilities:
-                spec = ability.data.get("counters_placed") if ability.kind == "replacement" else None
-                if spec and spec["kind"] == kind:
-                    amount += spec.get("plus", 0)
-        return amount
-    p.replace("ops", "counters_to_put", counters_to_put)
+    def wrapper(original):
+        def counters_to_put(game, obj, kind, amount, by=None):
+            result = original(game, obj, kind, amount, by)
+            if result <= 0:
+                return result
+            state = game.state
+            for source in state.battlefield():
+                chars = characteristics(state, source)
+                for ability in chars.abilities:
+                    spec = ability.data.get("counters_placed") if ability.kind == "replacement" else None
+                    affects = (spec or {}).get("affects") or {}
+                    if (spec and spec.get("kind", kind) == kind and affects.get("controller") == "you"
+                            and characteristics(state, obj).controller != chars.controller
+                            and matches(state, obj, {k: v for k, v in affects.items() if k != "controller"},
+                                        FilterContext(chars.controller, source.id))):
+                        result += spec.get("plus", 0)  # applied to a creature its controller doesn't control
+            return result
+        return counters_to_put
+    p.wrap("ops", "counters_to_put", wrapper)
 
 
 @mutant("departed-object-counters-moved", "'put its counters on' another object, for an object that has left the battlefield, moves them from it: none",
@@ -509,8 +519,8 @@ def _hone_ignored(p: Patcher) -> None:
         ["704.8"])
 def _sba_lki_late(p: Patcher) -> None:
     def wrapper(original):
-        def move_together(game, objs, to, *, position=None, last_known=None):
-            return original(game, objs, to, position=position)
+        def move_together(game, objs, to, *, last_known=None, **options):
+            return original(game, objs, to, **options)
         return move_together
     p.wrap("ops", "move_together", wrapper)
 
@@ -670,10 +680,11 @@ def _empty_library_loses(p: Patcher) -> None:
 
     original = ops.draw
 
-    def draw(game, player, count=1):
-        original(game, player, count)
+    def draw(game, player, count=1, **options):
+        drawn = original(game, player, count, **options)
         if not game.state.zone_ids(Zone.LIBRARY, player):
             game.state.players[player].drew_from_empty_library = True
+        return drawn
     p.replace("ops", "draw", draw)
 
 

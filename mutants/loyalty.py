@@ -297,12 +297,25 @@ def _fight_with_lki(p: Patcher) -> None:
     from reference_engine.layers import characteristics
     from reference_engine.model import Target, Zone
 
+    from reference_engine.effects import objects
+
+    def object_id_of(game, ctx, ref):
+        if isinstance(ref, str) and ref.startswith("target."):
+            index = int(ref.split(".")[1])
+            return ctx.targets[index].value if index < len(ctx.targets) else None
+        if ref == "self":
+            return ctx.source_id
+        found = objects(game, ctx, ref)
+        return found[0].id if found else None
+
     def fight(game, ctx, params):
         yield from ()
         state = game.state
         fighters = []
         for ref in params["what"]:
-            object_id = ctx.targets[int(ref.split(".")[1])].value
+            object_id = object_id_of(game, ctx, ref)
+            if object_id is None:
+                return
             obj = state.objects.get(object_id)
             if obj is not None and obj.zone is Zone.BATTLEFIELD:
                 fighters.append((ops.DamageSource.of(game, obj), obj, characteristics(state, obj).power or 0))

@@ -261,14 +261,14 @@ def _draw_replacement_always(p: Patcher) -> None:
         "the whole sequence (the earlier draws are lost with it)", ["614.11a"])
 def _replaced_draw_first(p: Patcher) -> None:
     def wrapper(original):
-        def draw(game, player, count=1):
+        def draw(game, player, count=1, **options):
             from reference_engine.model import Zone
 
             state = game.state
             if count > len(state.zone_ids(Zone.LIBRARY, player)) and original.__globals__["_draw_replaced"](
                     game, player, empty=True):
-                return
-            original(game, player, count)
+                return []
+            return original(game, player, count, **options)
         return draw
     p.wrap("ops", "draw", wrapper)
 

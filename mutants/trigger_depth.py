@@ -25,22 +25,28 @@ def _illegal_mode_allowed(p: Patcher) -> None:
             chosen = yield from original(game, replace(trigger, ability=_with_data(trigger.ability, modes=untargeted)))
             if chosen is None:
                 return None
-            mode = next(m for m in modes if list(m["effect"]) == list(chosen.data["effect"]))
+            mode = next((m for m in modes if list(m["effect"]) == list(chosen.data["effect"])), None)
+            if mode is None:  # several modes chosen ('choose one or more'): their targets as the engine put them
+                return chosen
             return _with_data(chosen, targets=list(mode.get("targets", [])))
         return choose_mode
     p.wrap("triggers", "_choose_mode", wrapper)
 
 
 @mutant("modal-trigger-mode-not-announced", "the mode announced for a modal triggered ability is ignored: the "
-        "ability goes on the stack with its first mode", ["603.3c"])
+        "ability goes on the stack with the first other mode (one the engine models)", ["603.3c"])
 def _mode_not_announced(p: Patcher) -> None:
     def wrapper(original):
         def choose_mode(game, trigger):
             chosen = yield from original(game, trigger)
             if chosen is None:
                 return None
-            first = trigger.ability.data["modes"][0]
-            return _with_data(chosen, targets=list(first.get("targets", [])), effect=list(first["effect"]))
+            other = next((mode for mode in trigger.ability.data["modes"]
+                          if list(mode["effect"]) != list(chosen.data["effect"])
+                          and not any("unmodelled" in step for step in mode["effect"])), None)
+            if other is None:
+                return chosen
+            return _with_data(chosen, targets=list(other.get("targets", [])), effect=list(other["effect"]))
         return choose_mode
     p.wrap("triggers", "_choose_mode", wrapper)
 

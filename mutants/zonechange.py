@@ -24,13 +24,14 @@ def _sba_deaths_one_at_a_time(p: Patcher) -> None:
     from reference_engine import ops
     from reference_engine.model import Zone
 
-    def put_into_graveyards(game, dying):
-        for obj in dying:
-            ops.move_together(game, [obj], Zone.GRAVEYARD)
+    def put_into_graveyards(game, dying, known, sacrificed=None):
+        for obj in dying:  # each as it was known before the state-based actions (704.8), but one event apiece
+            ops.move_together(game, [obj], Zone.GRAVEYARD, last_known={obj.id: known[obj.id]} if obj.id in known else None,
+                              sacrificed={obj.id} & (sacrificed or set()))
     p.replace("sba", "put_into_graveyards", put_into_graveyards)
 
 
 @mutant("leaves-abilities-dont-look-back", "leaves-the-battlefield abilities are checked after the event, so a permanent "
         "leaving doesn't see itself or the others leave with it", ["603.10a", "603.6c"])
 def _leaves_abilities_dont_look_back(p: Patcher) -> None:
-    p.replace("triggers", "lookback_sources", lambda game: None)
+    p.replace("triggers", "lookback_sources", lambda game, leaving=None: None)

@@ -1,6 +1,7 @@
 """Corpus strength: every case fails on an engine that applies no rules and on at least one rule
 mutant that breaks a rule the case cites (harness/killmatrix.py says when a mutant is relevant),
-and every mutant is caught by at least one case. A green run then means something.
+every mutant is caught by at least one case, and no mutant breaks the engine instead of a rule (an
+error, a crash or a hang proves nothing). A green run then means something.
 
 The matrix is the one `mtg-conformance prove --all` prints, computed once for the module."""
 
@@ -41,3 +42,12 @@ def test_case_is_caught_by_a_relevant_mutant(matrix, case_id: str) -> None:
 @pytest.mark.parametrize("mutant", MUTANTS)
 def test_mutant_is_caught_by_a_case(matrix, mutant: str) -> None:
     assert matrix.kills[mutant], f"no case fails when the rule broken by mutant {mutant!r} is broken: the corpus has a gap"
+
+
+@pytest.mark.parametrize("mutant", MUTANTS)
+def test_mutant_breaks_a_rule_not_the_engine(matrix, mutant: str) -> None:
+    faults = matrix.faults[mutant]
+    assert not faults, (f"under mutant {mutant!r} the engine errs, crashes or hangs on {len(faults)} case(s) "
+                        f"({', '.join(faults[:5])}): such a run catches a case for the wrong reason. Fix the mutant "
+                        f"(often a wrapper out of step with the function it wraps); see "
+                        f"`mtg-conformance run --engine mutant:{mutant} -k {faults[0]}`")

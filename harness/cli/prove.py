@@ -17,7 +17,7 @@ from tabulate import tabulate
 
 from harness.cli.common import add_corpus_option, corpus_from, print_problems
 from harness.engines import open_engine
-from harness.killmatrix import CAUGHT, compute, mutants, relevant
+from harness.killmatrix import CAUGHT, FAULTS, compute, mutants, relevant
 from harness.results import Status
 from harness.runner import run_case
 from harness.session import EngineError
@@ -93,10 +93,11 @@ def handle(args: argparse.Namespace) -> int:
             is_relevant = relevant(info.rules, rules)
             if status in CAUGHT:
                 caught.append(name)
-                if is_relevant:
+                if is_relevant and status not in FAULTS:  # an engine broken by the mutant proves nothing
                     relevant_caught.append(name)
             if status in CAUGHT:  # only the rows that say something: the others are counted below
-                verdict = "caught" + (" (relevant)" if is_relevant else "")
+                verdict = ("caught" if status not in FAULTS else f"{status.value}: the mutant broke the engine, "
+                           "not the rule (fix the mutant)") + (" (relevant)" if is_relevant else "")
                 rows.append([f"mutant:{name}", f"{info.breaks} [{', '.join(info.rules)}]", verdict])
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -132,6 +133,7 @@ def _handle_all(args: argparse.Namespace, corpus, report) -> int:
     unproven = [case_id for case_id, row in data["cases"].items()
                 if not row["relevant"] or not matrix.null_caught[case_id]]
     idle = [name for name, row in data["mutants"].items() if not row["kills"]]
+    faulty = {name: row["faults"] for name, row in data["mutants"].items() if row["faults"]}
     if args.format == "json":
         json.dump(data, sys.stdout, indent=1)
         print()
@@ -144,7 +146,10 @@ def _handle_all(args: argparse.Namespace, corpus, report) -> int:
                            maxcolwidths=[None, 30, None, 60]))
         for name in idle:
             print(f"mutant {name} makes no case fail")
+        for name, ids in faulty.items():
+            print(f"mutant {name} breaks the engine (an error, a crash or a hang) on {len(ids)} case(s), e.g. "
+                  f"{ids[0]}: see `mtg-conformance run --engine mutant:{name} -k {ids[0]}`")
         print(f"{len(data['cases']) - len(unproven)} of {len(data['cases'])} cases proven, "
               f"{len(data['mutants']) - len(idle)} of {len(data['mutants'])} mutants kill a case "
               f"({time.perf_counter() - started:.1f} s)")
-    return 0 if not unproven and not idle else 1
+    return 0 if not unproven and not idle and not faulty else 1
