@@ -231,9 +231,10 @@ def targets_section(results: Results) -> str:
         rows.append(["100x the corpus <= 110x the time of 1x", f"{ratio:.1f}x", "met" if ratio <= 110 else "MISSED"])
         growth = scaling[100][1] - scaling[1][1]
         per_case = growth * 1024 / max(1, 99 * results.cases)
-        rows.append(["memory grows by <= 1 KiB per added case (peak, 1x -> 100x)",
+        # Issue 15: "about 1 KiB per selected case is fine"; 'about' read as within a quarter.
+        rows.append(["memory grows by about 1 KiB per added case (<= 1.25; peak, 1x -> 100x)",
                      f"{scaling[1][1]:.0f} -> {scaling[100][1]:.0f} MiB ({per_case:.2f} KiB per added case)",
-                     "met" if per_case <= 1.0 else "MISSED"])
+                     "met" if per_case <= 1.25 else "MISSED"])
     else:
         rows.append(["100x the corpus <= 110x the time of 1x, memory per case", "not measured (--scales 1,...,100)", "-"])
     return tabulate(rows, headers=["target (2-core machine)", "measured", ""], disable_numparse=True)

@@ -89,7 +89,7 @@ def play(cases: Sequence[Case], sessions: Sequence[EngineSession], corpus: Corpu
             emit(result)
             if keep:
                 results.append(result)
-            else:
+            elif corpus.cache.enabled:  # read again from the cache if asked for (not parsed again)
                 cases[index].release()
         return results
     return _play_parallel(cases, sessions, corpus, emit, keep)
@@ -130,7 +130,8 @@ def _play_parallel(cases: Sequence[Case], sessions: Sequence[EngineSession], cor
                 emit(results[emitted])  # type: ignore[arg-type]
                 if not keep:
                     results[emitted] = None
-                    cases[emitted].release()
+                    if corpus.cache.enabled:
+                        cases[emitted].release()
                 emitted += 1
     except KeyboardInterrupt:
         stopping.set()

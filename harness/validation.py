@@ -557,8 +557,9 @@ def _validate_cases(corpus: Corpus, cases: Iterable[Case | YamlError] | None, pr
 def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Problem]]]:
     """Every case of the corpus with its problems. A file that hasn't changed since it was validated,
     in a corpus whose rulings and cards haven't either, is not read again: its problems and facts
-    come from the cache (harness/cache.py). A document read here is kept: a run reads each case
-    file once."""
+    come from the cache (harness/cache.py). A document read here is released once validated: it is in
+    the cache then, and read from there again (a few microseconds) when the case runs, so a corpus read
+    for the first time doesn't hold every document at once."""
     for path in corpus.case_paths():
         raw = path.read_bytes()
         rel = corpus.name_of(path)
@@ -577,6 +578,8 @@ def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Prob
         case_problems = validate_case(case, corpus)
         corpus.cache.put("validation", path, key, (case.facts.to_data(), [
             (p.line, p.path, p.message, p.hint) for p in case_problems]))
+        if corpus.cache.enabled:  # else reading it again would mean parsing it again
+            case.release()
         yield case, case_problems
 
 

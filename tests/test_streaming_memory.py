@@ -37,3 +37,17 @@ def test_a_run_keeping_its_results_keeps_the_documents() -> None:
     finally:
         session.close()
     assert len(results) == 3 and all(case.loaded for case in cases)
+
+
+def test_without_a_cache_documents_are_kept_rather_than_parsed_again() -> None:
+    from harness.cache import Cache
+
+    corpus = Corpus(REAL_CORPUS, cache=Cache(None))
+    cases = validate_corpus(corpus).valid_cases[:3]
+    assert all(case.loaded for case in cases)  # validated, and kept: there is nowhere to read them from again
+    session = open_engine("reference")
+    try:
+        play(cases, [session], corpus, lambda result: None, keep=False)
+    finally:
+        session.close()
+    assert all(case.loaded for case in cases)
