@@ -16,7 +16,8 @@ time. A mutant runs only the cases it can change: those whose run on the referen
 function the mutant replaces (the mutant engine says which, mutants/reach.py); any other case runs
 call for call as on the reference engine, which passes it. `exhaustive=True` runs every pair, and
 tests/test_killmatrix.py checks both give the same matrix. A case still running after the protocol's
-timeout (a mutant whose engine never settles) is cut off and counted caught, as a run counts a timeout.
+timeout (a mutant whose engine never settles) is cut off and counted caught, as a run counts a timeout;
+like an error or a crash under a mutant, it is one of that mutant's faults, which prove nothing.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ before each priority; `become` transforms the permanents as it becomes day or ni
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Collection
+from typing import TYPE_CHECKING
 
 from reference_engine.layers import characteristics, keywords_on_battlefield
 
@@ -23,17 +23,13 @@ def _with_keyword(game: Game, keyword: str):
     return [o for o in game.state.battlefield() if characteristics(game.state, o).has_keyword(keyword)]
 
 
-def _keywords_on_battlefield(game: Game) -> Collection[str]:
-    return keywords_on_battlefield(game.state).keys()
-
-
 def check_designation(game: Game) -> None:
     """702.145d/g: a daybound permanent makes it day if it is neither; a nightbound one makes it night
     if it is neither and no daybound permanent is on the battlefield."""
     state = game.state
     if state.day_night is not None:
         return
-    keywords = _keywords_on_battlefield(game)  # checked before each priority: one look at the battlefield
+    keywords = keywords_on_battlefield(state)  # checked before each priority: kept per state version
     if "Daybound" in keywords:
         become(game, "day")
     elif "Nightbound" in keywords:

@@ -336,13 +336,28 @@ def _when_resolved_times(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     from reference_engine.state import PendingTrigger
 
     state = game.state
-    ability = ctx.item.ability if ctx.item is not None else None
-    key = f"{ctx.source_uid}:{id(ability)}"
-    state.resolutions_this_turn[key] = count = state.resolutions_this_turn.get(key, 0) + 1
-    if count == int(params["n"]):
+    if resolution_number(game, ctx, "") == int(params["n"]):
         state.pending_triggers.append(PendingTrigger(ctx.controller, ctx.source_id, ctx.source_uid, ctx.source_name,  # type: ignore[arg-type]
                                                      params["ability"], {}, state.new_timestamp(),
                                                      source_snapshot=ctx.snapshot))
+
+
+@effect("if_resolved_times")
+def _if_resolved_times(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+    """{n: 4, then: [steps]}: 'If this is the fourth time this ability has resolved this turn, [steps]':
+    the resolving ability counts its resolutions this turn, this one included."""
+    if resolution_number(game, ctx, ":resolved") == int(params["n"]):
+        yield from run(game, ctx, params["then"])
+
+
+def resolution_number(game: Game, ctx: Ctx, counter: str) -> int:
+    """Which resolution this turn this is of the resolving ability (1 for the first), counted by the
+    instruction that asks (`counter` tells apart two such instructions of one ability)."""
+    state = game.state
+    ability = ctx.item.ability if ctx.item is not None else None
+    key = f"{ctx.source_uid}:{id(ability)}{counter}"
+    state.resolutions_this_turn[key] = count = state.resolutions_this_turn.get(key, 0) + 1
+    return count
 
 
 @effect("enter_under_your_control")

@@ -37,7 +37,7 @@ def _shifted(value: Any, offset: int) -> Any:
 
 
 def combined(data: dict[str, Any], picked: list[int]) -> dict[str, Any]:
-    """The ability as the chosen modes make it: their targets and effects, in printed order."""
+    """The ability as the chosen mode or modes make it: their targets and effects, in printed order."""
     rest = {key: value for key, value in data.items() if key not in ("modes", "targets", "effect", "choose_modes")}
     targets: list[dict[str, Any]] = []
     effect: list[dict[str, Any]] = []

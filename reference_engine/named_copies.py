@@ -57,24 +57,16 @@ def cast_paying_costs(game: Game, player: str, card) -> Procedure:
     """'You may cast the copy. (You still pay its costs.)': asked with {yes: true, pay: [...]} or {yes:
     false}. A payment that can't be made is rejected before anything is cast."""
     from reference_engine.cast_copies import cast_copy_of_card
-    from reference_engine.optional_effects import _pay, _payment_problem
     from reference_engine.mana import ManaCost
+    from reference_engine.optional_effects import _pay, yes_paying
 
     state = game.state
     cost = card.faces[0].mana_cost or ManaCost(())
     decision = Decision(player, DecisionKind.MAY, f"cast the copy of {card.name}, paying {cost}? yes or no",
                         {"cost": str(cost)})
-    while True:
-        move = yield decision
-        if move.yes is None:
-            state.rejection = "answer yes (with what pays the cost) or no"
-            continue
-        if not move.yes:
-            return
-        problem = _payment_problem(game, player, cost.with_x(0), move.payments)
-        if problem is None:
-            break
-        state.rejection = problem
+    move = yield from yes_paying(game, player, decision, cost.with_x(0))
+    if move is None:
+        return
     payments = move.payments
 
     def pay(spell) -> Procedure:

@@ -54,19 +54,28 @@ def _may_pay(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     for payer in _payers(game, ctx, params.get("by")):
         decision = Decision(payer, "may", f"pay {cost} for {ctx.source_name}'s ability? yes or no",
                             {"cost": str(cost)})
-        while True:
-            move = yield decision
-            if move.yes is None:
-                game.state.rejection = "answer yes (with what pays the cost) or no"
-                continue
-            if not move.yes:
-                break
-            problem = _payment_problem(game, payer, cost, move.payments)  # type: ignore[arg-type]
-            if problem is None:
-                yield from _pay(game, payer, cost, move.payments)  # type: ignore[arg-type]
-                yield from run(game, ctx, params["then"])
-                return
-            game.state.rejection = problem
+        move = yield from yes_paying(game, payer, decision, cost)
+        if move is not None:
+            yield from _pay(game, payer, cost, move.payments)
+            yield from run(game, ctx, params["then"])
+            return
+
+
+def yes_paying(game: Game, player: str, decision: Decision, cost: ManaCost) -> Procedure:
+    """Ask `decision`, a 'you may pay ...' answered {yes: true, pay: [...]} or {yes: false}: returns the
+    move if it is yes with mana abilities that pay `cost`, None if it is no. A payment that fails is
+    rejected, and asked again."""
+    while True:
+        move = yield decision
+        if move.yes is None:
+            game.state.rejection = "answer yes (with what pays the cost) or no"
+            continue
+        if not move.yes:
+            return None
+        problem = _payment_problem(game, player, cost, move.payments)
+        if problem is None:
+            return move
+        game.state.rejection = problem
 
 
 @effect("may_pay_any_number_of_times")

@@ -5,14 +5,13 @@
   on the face it transforms into): applied while the permanent transforms, not afterward, even though
   the permanent has that ability only once it has transformed (712.20). Its steps must not ask a
   player anything (a transformation happens where no choice can be asked).
-- 'If this is the fourth time this ability has resolved this turn, [effect]' (`if_resolved_times`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.effects import Ctx, effect, run
+from reference_engine.effects import Ctx, run
 from reference_engine.layers import characteristics
 
 if TYPE_CHECKING:
@@ -39,15 +38,3 @@ def apply_steps(game: Game, obj: GameObject, found: list[list[dict[str, Any]]]) 
         ctx = Ctx(chars.controller, obj.id, obj.uid, chars.name)
         for _ in run(game, ctx, steps):
             raise EngineLimit("an 'as this transforms' ability that asks a player something is not modelled")
-
-
-@effect("if_resolved_times")
-def _if_resolved_times(game: Game, ctx: Ctx, params: dict[str, Any]):
-    """{n: 4, then: [steps]}: 'If this is the fourth time this ability has resolved this turn, [steps]':
-    the resolving ability counts its resolutions this turn, this one included."""
-    state = game.state
-    ability = ctx.item.ability if ctx.item is not None else None
-    key = f"{ctx.source_uid}:{id(ability)}:resolved"
-    state.resolutions_this_turn[key] = count = state.resolutions_this_turn.get(key, 0) + 1
-    if count == int(params["n"]):
-        yield from run(game, ctx, params["then"])

@@ -521,10 +521,9 @@ def _choose_mode(game: Game, trigger: PendingTrigger) -> Procedure:
             game.state.rejection = (f"mode {picked[0]} of {trigger.source_name}'s ability can't be chosen: its targets "
                                     "can't be chosen (rule 603.3c)")
         else:
-            mode = modes[picked[0]]
-            rest = {key: value for key, value in data.items() if key not in ("modes", "targets", "effect")}
-            return replace(trigger.ability, data={**rest, "targets": list(mode.get("targets", [])),
-                                                  "effect": list(mode["effect"])})
+            from reference_engine.modal_triggers import combined
+
+            return replace(trigger.ability, data=combined(data, picked))
 
 
 def _choose_targets(game: Game, trigger: PendingTrigger) -> Procedure:

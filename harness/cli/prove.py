@@ -30,15 +30,16 @@ def add_parser(verbs) -> None:
         description="Run one case against the null engine (which applies no rules) and against every rule "
                     "mutant of the reference engine. Exit 0 if both the null engine and at least one mutant "
                     "breaking a rule the case cites (the same number, or one the parent of the other: 601.2g "
-                    "and 601.2, 601.2 and 601) make it fail, 1 otherwise. With --all: every case and every "
-                    "mutant (the kill matrix); exit 0 if every case is proven so and every mutant makes a case fail.")
+                    "and 601.2, 601.2 and 601) make it fail (a mutant under which the engine errs proves nothing), 1 otherwise. With --all: every "
+                    "case and every mutant (the kill matrix); exit 0 if every case is proven so, every mutant "
+                    "makes a case fail, and no mutant makes the engine err, crash or hang.")
     parser.add_argument("case_id", metavar="CASE_ID", nargs="?",
                         help="the case's id, e.g. general/tap-ability-summoning-sick")
     parser.add_argument("--all", action="store_true", help="every case against every mutant: the kill matrix")
     parser.add_argument("--format", choices=["table", "json"], default="table",
                         help="with --all: table (what is unproven, default) or json: "
                              '{"cases": {id: {"killed_by": [...], "relevant": [...]}}, '
-                             '"mutants": {name: {"rules": [...], "kills": [...]}}}')
+                             '"mutants": {name: {"rules": [...], "kills": [...], "faults": [...]}}}')
     parser.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
                         help="with --all: processes to run the engines in (default: 2, or 1 on a single core)")
     add_corpus_option(parser)
