@@ -200,11 +200,9 @@ def keywords_on_battlefield(state: GameState) -> dict[str, frozenset[str]]:
 # --- layer 1 ---------------------------------------------------------------------------------
 def copiable_values(state: GameState, obj: GameObject) -> tuple[Face, CardDef]:
     """The face an object has after copy effects (layer 1, rule 707.2), and the card it belongs to."""
-    from reference_engine.copy_statics import static_copy_effects
-
     face, card = obj.card.faces[obj.face], obj.card
     effects = [(e.timestamp, e.params["face"], e.params["card"]) for e in _effects_on(state, obj, "1")] if state.effects else []
-    applied = sorted(effects + static_copy_effects(state, obj), key=_first)
+    applied = sorted(effects + copy_statics.static_copy_effects(state, obj), key=_first)
     if applied:  # the latest copy effect gives the values (613.2a, 707.2)
         _, face, card = applied[-1]
     return face, card
@@ -393,8 +391,6 @@ class _Application:
 
 
 def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
-    from reference_engine.statics import static_applications  # static abilities -> applications
-
     objects = state.battlefield()
     chars: dict[int, Characteristics] = {}
     for obj in objects:
@@ -417,18 +413,18 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
         for e in state.effects if e.layer != "1" and _lasts(state, e)
     ]
     run = _LayerRun(chars)
-    statics = static_applications(state, objects, chars)
+    statics = static_abilities.static_applications(state, objects, chars)
     for layer in LAYER_ORDER:
         if layer == "6":
             _add_intrinsic_mana_abilities(chars)
         if layer == "4" and any(a.layer == "3" for a in resolved):
             # Text changed in layer 3 changes what static abilities do from here on (613.1c).
             statics = [s for s in statics if s.key in run.started] + [
-                s for s in static_applications(state, objects, chars) if s.key not in run.started]
+                s for s in static_abilities.static_applications(state, objects, chars) if s.key not in run.started]
         if layer == "7a":
             # From here on, static abilities apply if they exist after layer 6, or began applying earlier.
             statics = [s for s in statics if s.key in run.started] + [
-                s for s in static_applications(state, objects, chars) if s.key not in run.started]
+                s for s in static_abilities.static_applications(state, objects, chars) if s.key not in run.started]
         batch = [a for a in statics if a.layer == layer] + [a for a in resolved if a.layer == layer]
         if layer == "6":
             batch += _keyword_counter_applications(objects)
@@ -646,3 +642,8 @@ def _strip_reminder(text: str) -> str:
     import re
 
     return re.sub(r"\([^)]*\)", "", text)
+
+
+# Static abilities and copy effects build on this module and are applied in its layers: bound here, at
+# the end, so that either can be imported first; read when called.
+from reference_engine import copy_statics, statics as static_abilities  # noqa: E402

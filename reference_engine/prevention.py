@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.filters import FilterContext, matches
-from reference_engine.model import Target
+from reference_engine.layers import characteristics
+from reference_engine.model import Target, Zone
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -84,9 +85,6 @@ class Redirect:
 def redirected(game: Game, target: Target, *, combat: bool) -> Target:
     """Where damage to `target` is dealt: a redirection applies only while the permanent it redirects to is
     still on the battlefield and still a creature, planeswalker or battle (614.9)."""
-    from reference_engine.layers import characteristics
-    from reference_engine.model import Zone
-
     state = game.state
     for effect in state.prevention:
         if not isinstance(effect, Redirect) or (effect.combat_only and not combat):

@@ -14,7 +14,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from reference_engine.filters import FilterContext, matches
-from reference_engine.layers import characteristics
+from reference_engine.layers import characteristics, printed
 from reference_engine.model import CardDef, Face
 from reference_engine.moves import Decision, Procedure
 
@@ -186,8 +186,6 @@ def entering_control(game: Game, face: Face, card: CardDef, controller: str, ent
     enter under an opponent's control this turn, it enters under your control instead') is applied before
     the other effects on how it enters, which then see it under its new controller. Sets
     `entry.controller` and returns the controller the rest of the entry is judged with."""
-    from reference_engine.layers import printed
-
     state = game.state
     for player, filt in state.entering_control:
         if player != controller and matches(state, None, filt, FilterContext(player), chars=printed(face, card, controller)):
@@ -222,8 +220,6 @@ def enters_tapped_by_others(game: Game, face: Face, card: CardDef, controller: s
     """'Creatures and nonbasic lands your opponents control enter tapped' (614.1d): applies if the permanent,
     as it would exist on the battlefield (the face or copy it enters as, under `controller`), matches one
     of the filters (614.12). A permanent's own such ability can't apply to it: it is not there yet."""
-    from reference_engine.layers import printed
-
     state = game.state
     would_be = None
     for filters, ctx in _replacements_of_permanents(state, "others_enter_tapped"):
@@ -237,8 +233,6 @@ def counters_from_others(game: Game, face: Face, card: CardDef, controller: str)
     """'Each other non-Human creature you control enters with an additional +1/+1 counter on it'
     (`others_enter_with_counters: {filter, counters}`): judged on the permanent as it would exist on the
     battlefield (614.12), the face it enters with once an effect made it enter back face up (616.1d)."""
-    from reference_engine.layers import printed
-
     state = game.state
     extra: Counter[str] = Counter()
     would_be = None

@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING
 from collections import defaultdict
 
 from reference_engine import ops
+from reference_engine.daynight import enforce
 from reference_engine.layers import characteristics, keywords_on_battlefield
 from reference_engine.model import GameObject, Zone
 from reference_engine.moves import Procedure, choose_one
 from reference_engine.sagas import must_be_sacrificed
+from reference_engine.triggers import put_on_stack, state_triggers
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -288,9 +290,6 @@ def control_changes(game: Game) -> None:
 
 def before_priority(game: Game) -> Procedure:
     """Rule 704.3 / 117.5: state-based actions until none apply, then waiting triggers onto the stack."""
-    from reference_engine.daynight import enforce
-    from reference_engine.triggers import put_on_stack, state_triggers
-
     while not game.state.over:
         enforce(game)  # daybound/nightbound apply at any time, not as state-based actions (702.145c)
         performed = yield from check(game)

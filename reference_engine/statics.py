@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from reference_engine.filters import FilterContext, matches
-from reference_engine.model import Ability, GameObject
+from reference_engine.layers import MODIFIERS, _Application
+from reference_engine.model import Ability, GameObject, Zone
 from reference_engine.state import GameState
 
 SourceCondition = Callable[[GameState, GameObject | None, Any], bool]
@@ -59,8 +60,6 @@ def _counter(state: GameState, filt: dict[str, Any], ctx: FilterContext) -> Call
 
 def _exiled_totals(state: GameState, source_id: int | None) -> Callable[[], tuple[int, int]]:
     """The total power and toughness of the cards exiled with `source_id` still in exile (614.14, 607.2a)."""
-    from reference_engine.model import Zone
-
     def totals() -> tuple[int, int]:
         ids = state.linked.get(source_id, []) if source_id is not None else []
         cards = [state.objects[i] for i in ids if i in state.objects and state.objects[i].zone is Zone.EXILE]
@@ -81,8 +80,6 @@ def _source_counters(source: GameObject | None, kind: str) -> Callable[[dict[int
 
 
 def static_applications(state: GameState, objects: list[GameObject], chars: dict[int, Any]) -> list:
-    from reference_engine.layers import MODIFIERS, _Application
-
     out: list[_Application] = []
 
     def add(ability: Ability, source: GameObject | None, source_id: int | None, you: str, timestamp: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from reference_engine.filters import FilterContext, matches
+from reference_engine.layers import characteristics
 from reference_engine.model import GameObject, StackItem, Target, Zone
 from reference_engine.moves import Illegal
 
@@ -121,8 +122,6 @@ def _describe_spec(spec: dict[str, Any]) -> str:
 def _refuse_ward(game: Game, target: Target, controller: str) -> None:
     """Ward (702.21) is a keyword the engine knows only by name (a Royal Role grants it): its
     trigger is not modelled, so an opponent targeting a permanent with ward is the engine's limit."""
-    from reference_engine.layers import characteristics
-
     obj = game.state.objects.get(target.object_id) if target.kind == "object" else None
     if obj is None or obj.zone is not Zone.BATTLEFIELD or obj.controller == controller:
         return

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from reference_engine.conditions import holds
 from reference_engine.emblems import emblem_characteristics
 from reference_engine.filters import FilterContext, matches
+from reference_engine.layers import characteristics
 from reference_engine.model import Ability, DecisionKind, StackItem, Zone
 from reference_engine.moves import Choose, Decision, Illegal, Procedure
 from reference_engine.state import PendingTrigger
@@ -228,8 +229,6 @@ def _damage_prevented(game: Game, event, value, source) -> bool:
 def _permanent_sources(state) -> list[tuple[TriggerSource, tuple[Ability, ...]]]:
     """The permanents with triggered abilities. They follow from the characteristics, so they are
     kept until the state's version changes: most events (damage, mana, a spell cast) change none."""
-    from reference_engine.layers import characteristics
-
     derived = state.now()
     if derived.trigger_sources is not None:
         return derived.trigger_sources
@@ -381,8 +380,6 @@ def state_triggers(game: Game) -> None:
 def _additional_triggers(game: Game, found: list[PendingTrigger]) -> list[PendingTrigger]:
     """Rule 603.2d: 'if a triggered ability of a [filter] you control triggers, that ability triggers
     an additional time' (a `rule` ability {triggers_additional_time: {source: filter}})."""
-    from reference_engine.layers import characteristics
-
     if not found:
         return []
     state = game.state
