@@ -209,6 +209,10 @@ class Case:
         return f"{self.root_name}/{self.rel_path}"
 
 
+def _parts(name: str) -> list[str]:
+    return name.split("/")
+
+
 @dataclass
 class Corpus:
     """A corpus directory: rulings.yaml, cards/ and one folder of cases per topic.
@@ -220,7 +224,6 @@ class Corpus:
     cache: Cache = field(default_factory=Cache.from_environment, repr=False)
     _case_cache: dict[str, Case] = field(default_factory=dict, repr=False)  # by path under the root
     invalid_card_files: set[Path] = field(default_factory=set, repr=False)
-    _names: dict[Path, str] = field(default_factory=dict, repr=False)  # see _scanned_topics
 
     def document(self, path: Path) -> Document:
         """The document of the file `path` (YamlError if it isn't valid YAML)."""
@@ -278,48 +281,51 @@ class Corpus:
         return found
 
     @cached_property
-    def _scanned_topics(self) -> tuple[list[Path], list[tuple[Path, str]]]:
+    def _scanned_topics(self) -> tuple[list[str], list[tuple[Path, str]]]:
         """The topic folders as they were first walked: like its rulings and cards, a Corpus reads its
         case list once (validation, the run and the report's corpus version all use it), and a corpus
-        changed on disk is seen by a new Corpus."""
-        scanned = self._scan_topics()
-        # each case file's name under the root, computed once: validation, the run and the corpus
-        # version all name every file, and pathlib's relative_to is slow enough to show in start-up
-        self._names.update((path, path.relative_to(self.root).as_posix()) for path in scanned[0])
-        return scanned
+        changed on disk is seen by a new Corpus. Each case file is kept as its name under the root, not
+        as a Path: a run holds the list for its whole length, and a Path costs about 400 bytes."""
+        return self._scan_topics()
 
-    def _scan_topics(self) -> tuple[list[Path], list[tuple[Path, str]]]:
-        """The case files of every topic folder (sorted by path, topic by topic), and what is refused
-        there. One walk with os.scandir: only symbolic links are resolved (the rest is inside)."""
-        cases: list[Path] = []
+    @cached_property
+    def _root_prefix(self) -> str:
+        """What the string of a path under the root begins with ('cases/'; '' for the root '.', whose
+        paths begin with their own names)."""
+        return str(self.root / "x")[:-1]
+
+    def _scan_topics(self) -> tuple[list[str], list[tuple[Path, str]]]:
+        """The names of the case files of every topic folder (sorted by path, topic by topic), and what
+        is refused there. One walk with os.scandir: only symbolic links are resolved (the rest is inside)."""
+        cases: list[str] = []
         found: list[tuple[Path, str]] = []
         for topic in self._topics():
             if topic.is_symlink() and not self.inside(topic):
                 found.append((topic, "a symbolic link to a folder outside the corpus: not read"))
                 continue
-            files: list[Path] = []
-            stack, seen = [topic], {topic.resolve()}
+            files: list[str] = []
+            start = str(topic)  # every path found below begins with it: the name is the topic's and the rest
+            stack, seen = [start], {topic.resolve()}
             while stack:
                 try:
                     entries = list(os.scandir(stack.pop()))
                 except OSError:
                     continue
                 for entry in entries:
-                    path = Path(entry.path)
                     link = entry.is_symlink()
-                    if link and not self.inside(path):
-                        found.append((path, "a symbolic link to outside the corpus: not read"))
+                    if link and not self.inside(Path(entry.path)):
+                        found.append((Path(entry.path), "a symbolic link to outside the corpus: not read"))
                     elif entry.is_dir():
-                        real = path.resolve() if link else None
+                        real = Path(entry.path).resolve() if link else None
                         if real is None or real not in seen:  # a link back up the tree is not walked twice
                             seen.add(real) if real else None
-                            stack.append(path)
+                            stack.append(entry.path)
                     elif entry.is_file():
                         if entry.name.endswith(".yaml"):
-                            files.append(path)
+                            files.append(topic.name + entry.path[len(start):].replace(os.sep, "/"))
                         else:
-                            self._check_extension(path, found)
-            cases.extend(sorted(files))
+                            self._check_extension(Path(entry.path), found)
+            cases.extend(sorted(files, key=_parts))  # as Paths sort: folder by folder
         return cases, found
 
     def _folder_inside(self, folder: Path) -> bool:
@@ -425,15 +431,20 @@ class Corpus:
 
     def case_paths(self) -> list[Path]:
         """Every case file, in a stable order (sorted by path)."""
+        return [self.root / name for name in self._scanned_topics[0]]
+
+    def case_names(self) -> list[str]:
+        """The name under the root of every case file (demo/elves.yaml), in the order of case_paths."""
         return list(self._scanned_topics[0])
 
     def exemption_paths(self) -> list[Path]:
         """The files of rules-exempt/, sorted (not those linked from outside the corpus)."""
         return [path for path in sorted((self.root / EXEMPT_DIRNAME).glob("*.yaml")) if self.inside(path)]
 
-    def load_case(self, path: Path, raw: bytes | None = None) -> Case:
-        """The case in the file `path` (whose bytes may be given); YamlError if it isn't valid YAML."""
-        rel = self._rel(path)
+    def load_case(self, path: Path, raw: bytes | None = None, name: str | None = None) -> Case:
+        """The case in the file `path` (whose bytes, and name under the root, may be given); YamlError if
+        it isn't valid YAML."""
+        rel = name or self._rel(path)
         cached = self._case_cache.get(rel)
         if cached is not None:
             return cached
@@ -443,9 +454,10 @@ class Corpus:
         case = self._case_cache[rel] = Case(path, doc, rel, self.root.name, load=self._load_document, root=self.root)
         return case
 
-    def known_case(self, path: Path, facts: CaseFacts) -> Case:
-        """A case whose facts are known (from the cache): its document is read when needed."""
-        rel = self._rel(path)
+    def known_case(self, path: Path, facts: CaseFacts, name: str | None = None) -> Case:
+        """A case whose facts are known (from the cache): its document is read when needed. `name`: its
+        name under the root, if known (the case then holds that string, not a copy)."""
+        rel = name or self._rel(path)
         case = self._case_cache.get(rel)
         if case is None:
             case = self._case_cache[rel] = Case(path, None, rel, self.root.name, load=self._load_document, facts=facts,
@@ -457,14 +469,16 @@ class Corpus:
 
     def name_of(self, path: Path) -> str:
         """`path` (a file of the corpus) under the root, with forward slashes: demo/elves.yaml."""
-        name = self._names.get(path)
-        return name if name is not None else path.relative_to(self.root).as_posix()
+        text, prefix = str(path), self._root_prefix
+        if prefix and text.startswith(prefix):  # the usual case, without pathlib's relative_to (slow)
+            return text[len(prefix):].replace(os.sep, "/")
+        return path.relative_to(self.root).as_posix()
 
     def iter_cases(self) -> Iterator[Case | YamlError]:
         """Every case, or the YamlError of a file that cannot be parsed."""
-        for path in self.case_paths():
+        for name in self.case_names():
             try:
-                yield self.load_case(path)
+                yield self.load_case(self.root / name, name=name)
             except YamlError as exc:
                 yield exc
 

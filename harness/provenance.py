@@ -18,10 +18,10 @@ def corpus_version(corpus: Corpus) -> str:
     """A hash of every file of the corpus (rulings.yaml, cards/, the case files), by path and bytes:
     two runs with the same version ran the same cases on the same card data."""
     h = hashlib.sha256()
-    paths = list(corpus.support_files) + corpus.case_paths()
-    for name_text, path in sorted((corpus.name_of(p), p) for p in paths):
+    support = {corpus.name_of(path): raw for path, raw in corpus.support_files.items()}
+    for name_text in sorted([*support, *corpus.case_names()]):
         name = name_text.encode()
-        raw = corpus.support_files.get(path) or path.read_bytes()
+        raw = support[name_text] if name_text in support else (corpus.root / name_text).read_bytes()
         h.update(len(name).to_bytes(8, "little") + name + len(raw).to_bytes(8, "little") + raw)
     return h.hexdigest()[:16]
 

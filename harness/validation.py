@@ -560,18 +560,18 @@ def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Prob
     come from the cache (harness/cache.py). A document read here is released once validated: it is in
     the cache then, and read from there again (a few microseconds) when the case runs, so a corpus read
     for the first time doesn't hold every document at once."""
-    for path in corpus.case_paths():
+    for rel in corpus.case_names():
+        path = corpus.root / rel
         raw = path.read_bytes()
-        rel = corpus.name_of(path)
         key = entry_key(raw, corpus.context, rel.encode("utf-8", "surrogateescape"))
         cached = corpus.cache.get("validation", path, key)
         if cached is not None:
             facts, found = cached
-            case = corpus.known_case(path, CaseFacts.from_data(facts))
+            case = corpus.known_case(path, CaseFacts.from_data(facts), name=rel)
             yield case, [Problem(case.display_path, *problem) for problem in found]
             continue
         try:
-            case = corpus.load_case(path, raw)
+            case = corpus.load_case(path, raw, name=rel)
         except YamlError as exc:
             yield exc, []
             continue
