@@ -11,6 +11,19 @@ from reference_engine.mana import ManaCost
 from reference_engine.saving import Shared
 
 
+class Counts(Counter):
+    """A Counter held by a game object or player (counters, mana pools), made and saved often: every
+    object and player starts with empty ones, and every saved state holds them all. Counter builds
+    itself and pickles itself in Python code; this one starts empty without a call and pickles as the
+    dict it is, in C. Otherwise a Counter."""
+
+    def __init__(self, iterable: Any = None, /, **kwds: int) -> None:
+        if iterable is not None or kwds:
+            super().__init__(iterable, **kwds)
+
+    __reduce__ = object.__reduce__  # type: ignore[assignment]
+
+
 class Zone(StrEnum):
     LIBRARY = "library"
     HAND = "hand"
@@ -215,7 +228,7 @@ class GameObject:
     face: int = 0
     tapped: bool = False
     summoning_sick: bool = False
-    counters: Counter[str] = field(default_factory=Counter)
+    counters: Counter[str] = field(default_factory=Counts)
     damage: int = 0
     deathtouch_damage: bool = False
     timestamp: int = 0
@@ -311,11 +324,11 @@ class Emblem:
 class Player:
     name: str
     life: int = 20
-    pool: Counter[str] = field(default_factory=Counter)
+    pool: Counter[str] = field(default_factory=Counts)
     #: Mana of the pool that can be spent only on certain spells (106.6): (type, filter), one per mana.
     restricted: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     #: Mana of the pool produced by a snow source (107.4h), by type: what can pay {S}.
-    snow: Counter[str] = field(default_factory=Counter)
+    snow: Counter[str] = field(default_factory=Counts)
     lost: bool = False
     loss_reason: str = ""
     lands_played: int = 0

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from engine_kit import CaseError
 from reference_engine.carddefs import token_card
 from reference_engine.mana import parse_mana
-from reference_engine.model import Ability, CardDef, Emblem, GameObject, Player, Step, Zone
+from reference_engine.model import Ability, CardDef, Counts, Emblem, GameObject, Player, Step, Zone
 from reference_engine.state import GameState
 
 ZONE_KEYS = (("library", Zone.LIBRARY), ("hand", Zone.HAND), ("graveyard", Zone.GRAVEYARD), ("exile", Zone.EXILE))
@@ -24,7 +23,7 @@ def _entry(entry: Any) -> tuple[str, str | None]:
 
 def build(setup: dict[str, Any], cards: dict[str, CardDef]) -> tuple[GameState, dict[str, int]]:
     """The state, and each label's uid (the physical card or token it names, whatever zone it moves to)."""
-    players = {name: Player(name, life=p.get("life", 20), pool=Counter(parse_mana(p.get("mana_pool", ""))),
+    players = {name: Player(name, life=p.get("life", 20), pool=Counts(parse_mana(p.get("mana_pool", ""))),
                             lands_played=p.get("lands_played_this_turn", 0))
                for name, p in setup["players"].items()}
     state = GameState(players=players, turn=setup["turn"], active=setup["active"], step=Step(setup["step"]),

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from reference_engine import saving
-from reference_engine.model import (CardDef, ContinuousEffect, Emblem, GameObject, Player, StackItem,
+from reference_engine.model import (CardDef, ContinuousEffect, Counts, Emblem, GameObject, Player, StackItem,
                                     Step, Zone)
 from reference_engine.saving import Saved
 
@@ -101,8 +101,8 @@ class GameState:
     next_spell: list[tuple[str, int, dict[str, Any], str]] = field(default_factory=list)
     regeneration: list[int] = field(default_factory=list)  # ids of permanents with a regeneration shield (614.8)
     combat: Combat | None = None
-    spells_cast: Counter[str] = field(default_factory=Counter)  # this turn, per player
-    previous_turn_spells: Counter[str] = field(default_factory=Counter)
+    spells_cast: Counter[str] = field(default_factory=Counts)  # this turn, per player
+    previous_turn_spells: Counter[str] = field(default_factory=Counts)
     previous_active: str | None = None
     lki: dict[int, Any] = field(default_factory=dict)  # last known information by object id
     # Each permanent's controller when last looked at, to notice control changing (603.10d).
