@@ -2,10 +2,11 @@
 all measured in this one run on the same cases, with the targets for a 2-core machine.
 
     python bench/run.py [--repeat 5] [--scales 1,10,100] [--engines reference,stdio,phase,python-mtg]
-                        [--only engines,harness,validation,scaling,startup]
+                        [--only engines,harness,validation,scaling,startup,instructions]
 
 Every number is a median over --repeat runs (scaling: over half as many, at least 2). Compare the
-ratios rather than absolute times across machines. Nothing here is asserted: read the numbers.
+ratios rather than absolute times across machines: the instructions section (callgrind, when valgrind is
+installed) counts what a case costs the same way on any machine. Nothing here is asserted: read the numbers.
 Engines whose extra is not installed are listed as not available.
 """
 
@@ -24,6 +25,7 @@ from tabulate import tabulate
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import instructions  # noqa: E402
 from measure import ROOT, environment, median_process, median_time, median_times  # noqa: E402
 from synthetic import synthetic_corpus  # noqa: E402
 
@@ -35,7 +37,7 @@ from harness.session import EngineError  # noqa: E402
 from harness.validation import validate_corpus  # noqa: E402
 from harness.wire import engine_case  # noqa: E402
 
-SECTIONS = ("engines", "harness", "validation", "scaling", "startup")
+SECTIONS = ("engines", "harness", "validation", "scaling", "startup", "instructions")
 STDIO = "stdio"  # the reference engine in its own process, over the JSON-lines protocol
 STDIO_SPEC = "cmd:" + shlex.join([sys.executable, "-m", "reference_engine"])
 DEFAULT_ENGINES = ("reference", STDIO, "phase", "python-mtg")
@@ -56,6 +58,7 @@ class Results:
     run_seconds: float | None = None
     run_cold_seconds: float | None = None
     scaling: dict[int, tuple[float, float]] = field(default_factory=dict)  # factor -> (seconds, peak MiB)
+    instructions: dict[str, float] | None = None  # mode -> instructions per case (bench/instructions.py)
 
 
 # --- engines ---------------------------------------------------------------------------------------
@@ -210,6 +213,27 @@ def startup_section(repeat: int, results: Results) -> str:
     return tabulate(rows, headers=["command (fresh process)", "ms", "peak MiB"], disable_numparse=True)
 
 
+# --- instructions ----------------------------------------------------------------------------------
+#: The reference engine alone, per case, when the 2,000 cases/s target was last met (issue 10, at 2,002
+#: cases/s): that engine on that corpus, counted again with this section's method.
+MET_AT = 3.47e6
+
+
+def instructions_section(corpus: Corpus, results: Results) -> str:
+    """Instructions per case under callgrind (bench/instructions.py): what varies by machine is left out."""
+    missing = instructions.available()
+    if missing:
+        return f"not measured: {missing}"
+    cases = validate_corpus(corpus).valid_cases
+    counts = instructions.per_case([engine_case(case, corpus) for case in cases])
+    results.instructions = counts
+    rows = [["engine alone (the adapter's reply)", f"{counts['engine'] / 1e6:.3f}",
+             f"{counts['engine'] / MET_AT:.2f}x what met 2,000 cases/s"],
+            ["in process through the harness (the engines section's rate)", f"{counts['session'] / 1e6:.3f}",
+             f"harness: {(counts['session'] - counts['engine']) / 1e6:+.3f} M"]]
+    return tabulate(rows, headers=["reference engine", "M instructions per case", "note"], disable_numparse=True)
+
+
 # --- targets -------------------------------------------------------------------------------------
 def targets_section(results: Results) -> str:
     def check(value: float | None, ok, shown: str) -> list[str]:
@@ -237,6 +261,10 @@ def targets_section(results: Results) -> str:
                      "met" if per_case <= 1.25 else "MISSED"])
     else:
         rows.append(["100x the corpus <= 110x the time of 1x, memory per case", "not measured (--scales 1,...,100)", "-"])
+    if results.instructions:
+        engine = results.instructions["engine"]
+        rows.append(["(not a target) reference engine alone, instructions per case; the 2,000 cases/s target "
+                     f"was met at {MET_AT / 1e6:.2f} M", f"{engine / 1e6:.2f} M ({engine / MET_AT:.2f}x)", "-"])
     return tabulate(rows, headers=["target (2-core machine)", "measured", ""], disable_numparse=True)
 
 
@@ -284,6 +312,9 @@ def main(argv: list[str] | None = None) -> int:
         print("Scaling: `mtg-conformance run` in a fresh process on synthetic corpora (copies with new ids):")
         print(scaling_section(root, [int(s) for s in args.scales.split(",")], max(2, args.repeat // 2), results),
               end="\n\n", flush=True)
+    if "instructions" in sections:
+        print("Instructions per case (callgrind; the same on any machine):", flush=True)
+        print(instructions_section(corpus, results), end="\n\n", flush=True)
     if "startup" in sections:
         print("Start-up: wall time of a fresh process:")
         print(startup_section(args.repeat, results), end="\n\n", flush=True)
