@@ -13,7 +13,9 @@ from collections import Counter
 
 from reference_engine import next_spell, ops, restrictions
 from reference_engine.costs import Cost
+from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import MODAL_DFC, Characteristics, characteristics, printed
+from reference_engine.limits import EngineLimit
 from reference_engine.mana import ManaCost, format_pool, pay
 from reference_engine.manaprod import production, resolve_mana_ability
 from reference_engine.model import Ability, GameObject, StackItem, Step, Zone
@@ -92,8 +94,6 @@ def flash_for_a_cost(chars: Characteristics) -> ManaCost | None:
 
 
 def _controls(game: Game, player: str, filt) -> bool:
-    from reference_engine.filters import FilterContext, matches
-
     state = game.state
     return any(characteristics(state, o).controller == player and matches(state, o, filt, FilterContext(player))
                for o in state.battlefield())
@@ -192,8 +192,6 @@ def _mana_ability(game: Game, player: str, obj: GameObject, chars: Characteristi
     check_tap_untap(game, obj, chars, cost)
     check_timing_instruction(game, player, ability.data)
     if ability.data.get("spend_only_on"):
-        from reference_engine.limits import EngineLimit
-
         raise EngineLimit(f"mana that can be spent only on {ability.data['spend_only_on']} is not modelled")
     produced = production(game, obj, ability, player, chosen)
     snap = ops.snapshot(game, obj)
@@ -302,8 +300,6 @@ def pay_snow(owner, cost, held_back: Counter) -> tuple:
 
 def spendable_on(game: Game, entry, spell: GameObject) -> bool:
     """Whether restricted mana (type, filter on the spell) may be spent to cast `spell` (106.6)."""
-    from reference_engine.filters import FilterContext, matches
-
     return matches(game.state, spell, entry[1], FilterContext(spell.controller))
 
 
@@ -414,8 +410,6 @@ def announced_division(chars: Characteristics, targets) -> tuple[int, ...]:
     or two targets', a spell ability with `divide: N`) has the division announced as it is cast, each
     target receiving at least one. The format has no way to announce a division, so only a division the
     rules force is played: one target gets it all, or each of N targets gets one."""
-    from reference_engine.limits import EngineLimit
-
     ability = spell_ability(chars)
     total = ability.data.get("divide") if ability is not None else None
     if total is None or not targets:
@@ -520,8 +514,6 @@ def cast_with_optional_costs(game: Game, move: Cast) -> Procedure:
 def _sacrifice_as_additional_cost(game: Game, player: str, filt, name: str) -> Procedure:
     """'As an additional cost to cast this spell, sacrifice a creature' (601.2b, 601.2h): a mandatory
     cost, so with nothing to sacrifice the spell can't be cast. Its caster chooses the permanent."""
-    from reference_engine.filters import FilterContext, matches
-
     state = game.state
     candidates = [o.id for o in state.battlefield()
                   if characteristics(state, o).controller == player and matches(state, o, filt, FilterContext(player, None))]
@@ -641,8 +633,6 @@ def activate(game: Game, move: Activate) -> Procedure:
     _check_once_each_turn(game, obj, move.ability_index, data)
     check_life_payment(game, move.player, cost.life)
     if cost.discard:
-        from reference_engine.limits import EngineLimit
-
         raise EngineLimit("a cost that discards a card: choosing the card is not modelled")
     if cost.has_x and move.x is None:
         raise Illegal("choose a value for X")

@@ -176,7 +176,9 @@ def characteristics(state: GameState, obj: GameObject) -> Characteristics:
                             mana_value_face=mana_value_face(obj.card, obj.card.faces[obj.face]), x=x)
             obj.card.printed_cache[key] = found
         return found
-    derived = state.now()
+    derived = state.derived  # state.now(), inlined: this is read tens of times per action
+    if derived.version != state.version:
+        derived = state.now()
     if derived.characteristics is None:
         derived.characteristics = _compute_battlefield(state)
     return derived.characteristics[obj.id]

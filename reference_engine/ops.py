@@ -10,10 +10,12 @@ import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.layers import Characteristics, characteristics
+from reference_engine.filters import FilterContext, matches
+from reference_engine.layers import MODIFIERS, Characteristics, characteristics
+from reference_engine.limits import EngineLimit
 from reference_engine.model import CardDef, ContinuousEffect, GameObject, Step, Target, Zone
 from reference_engine.moves import Procedure
-from reference_engine.triggers import Event, check
+from reference_engine.triggers import Event, check, lookback_sources
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -53,8 +55,6 @@ def move_together(game: Game, objs: list[GameObject], to: Zone, *, position: int
     permanents and abilities that existed immediately before the event, and each object leaving is seen
     as it was then (or as `last_known` recorded it, rule 704.8). So creatures leaving together see each
     other leave, whichever is moved first. Returns the new objects (400.7), in the order given."""
-    from reference_engine.triggers import lookback_sources
-
     state = game.state
     records: dict[int, _Lki] = {}
     for obj in objs:
@@ -109,8 +109,6 @@ def _destination(game: Game, obj: GameObject, to: Zone) -> Zone:
         from reference_engine.die_replacements import dies_replacements, exile_instead_of_dying
 
         if own and dies_replacements(game, obj):
-            from reference_engine.limits import EngineLimit
-
             raise EngineLimit("its own 'exile it instead' and another permanent's 'would die, exile it instead' "
                               "both apply: choosing which applies (616.1) is not modelled")
         if exile_instead_of_dying(game, obj):
@@ -269,8 +267,6 @@ def _arrive(game: Game, new: GameObject, entry: Entry) -> None:
     if entry.choices:
         new.chosen.update(entry.choices)
     if entry.is_effects:
-        from reference_engine.layers import MODIFIERS
-
         timestamp = state.new_timestamp()  # after the permanent's own (613.7n)
         for name, params in entry.is_effects:
             state.effects.append(ContinuousEffect(MODIFIERS[name][0], timestamp, name, params, frozenset({new.id}),
@@ -374,9 +370,6 @@ def counters_to_put(game: Game, obj: GameObject, kind: str, amount: int, by: str
     """How many counters are put on `obj` when player `by` would put `amount` of `kind` on it, after
     replacement effects such as 'that many plus one are put on it instead' (614.1a). Who puts them is
     the player the effect names, or else the object's controller (122.6a)."""
-    from reference_engine.filters import FilterContext, matches
-    from reference_engine.limits import EngineLimit
-
     from reference_engine.restrictions import counters_prohibited
 
     if amount <= 0:
@@ -493,8 +486,6 @@ def _speed_would_increase(game: Game, player: str) -> None:
     state = game.state
     active = state.players[state.active]
     if player != state.active and active.speed is not None and active.speed < 4:
-        from reference_engine.limits import EngineLimit
-
         raise EngineLimit("speed increasing when an opponent loses life (702.179d) is not modelled")
 
 
@@ -538,8 +529,6 @@ def draw_stolen(game: Game, player: str, depth: int = 0) -> bool:
                     and state.draw_step_draws.get((state.turn, player), 0) == 0):
                 continue
             if depth > 20:
-                from reference_engine.limits import EngineLimit
-
                 raise EngineLimit("draws replaced back and forth between players without end")
             draw(game, chars.controller, depth=depth + 1)
             return True

@@ -190,7 +190,9 @@ class GameState:
         """The permanents: phased-out ones are treated as though they don't exist (702.26b). Read very
         often, so kept per version: whatever puts an object onto the battlefield, takes one off it or
         phases one touches the state. A fresh list each time, which callers may change."""
-        derived = self.now()
+        derived = self.derived  # self.now(), inlined: read very often
+        if derived.version != self.version:
+            derived = self.now()
         if derived.battlefield is None:
             objects = self.objects
             derived.battlefield = tuple(obj for obj in (objects[i] for i in self.zones.get(_BATTLEFIELD, ()))
