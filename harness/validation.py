@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterable, Iterator
 from engine_kit.oracle import activated_ability_count, grants_abilities, has_level_up, is_planeswalker_face
 from engine_kit.vocabulary import ACTION_VERBS
 from harness import schemas
-from harness.cache import entry_key
+from harness.cache import entry_key, read_bytes
 from harness.corpus import Case, CaseFacts, Corpus
 from harness.exemptions import Exemptions, load_exemptions
 from harness.limits import bounded
@@ -562,7 +562,7 @@ def _checked_cases(corpus: Corpus) -> Iterator[tuple[Case | YamlError, list[Prob
     for the first time doesn't hold every document at once."""
     for rel in corpus.case_names():
         path = corpus.root / rel
-        raw = path.read_bytes()
+        raw = read_bytes(path)
         key = entry_key(raw, corpus.context, rel.encode("utf-8", "surrogateescape"))
         cached = corpus.cache.get("validation", path, key)
         if cached is not None:
