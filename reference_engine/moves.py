@@ -6,7 +6,7 @@ The game loop yields a Decision and receives a move; the engine never decides fo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generator
+from typing import Any, Callable, Generator
 
 from engine_kit import Rejected
 from reference_engine.model import DecisionKind, Target
@@ -141,3 +141,21 @@ def choose_one(state: Any, player: str, prompt: str, candidates: list[int], refu
         if move.objects is not None and len(move.objects) == 1 and move.objects[0] in candidates:
             return move.objects[0]
         state.rejection = refusal
+
+
+def yes_or_no(state: Any, decision: Decision, problem: Callable[[Any], str | None],
+              unanswered: str = "answer yes or no") -> Procedure:
+    """Ask `decision`, a 'you may ...' question: returns the move if it is yes and `problem(move)` finds
+    nothing wrong with it, None if it is no. An answer that is neither is rejected with `unanswered`, a
+    yes that `problem` refuses with its reason, and the question is asked again."""
+    while True:
+        move = yield decision
+        if move.yes is None:
+            state.rejection = unanswered
+            continue
+        if not move.yes:
+            return None
+        reason = problem(move)
+        if reason is None:
+            return move
+        state.rejection = reason

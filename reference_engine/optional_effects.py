@@ -15,7 +15,7 @@ from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics
 from reference_engine.mana import ManaCost, format_pool, pay
 from reference_engine.model import DecisionKind, Zone
-from reference_engine.moves import Decision, Illegal, Procedure
+from reference_engine.moves import Decision, Illegal, Procedure, yes_or_no
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -65,17 +65,8 @@ def yes_paying(game: Game, player: str, decision: Decision, cost: ManaCost) -> P
     """Ask `decision`, a 'you may pay ...' answered {yes: true, pay: [...]} or {yes: false}: returns the
     move if it is yes with mana abilities that pay `cost`, None if it is no. A payment that fails is
     rejected, and asked again."""
-    while True:
-        move = yield decision
-        if move.yes is None:
-            game.state.rejection = "answer yes (with what pays the cost) or no"
-            continue
-        if not move.yes:
-            return None
-        problem = _payment_problem(game, player, cost, move.payments)
-        if problem is None:
-            return move
-        game.state.rejection = problem
+    return (yield from yes_or_no(game.state, decision, lambda move: _payment_problem(game, player, cost, move.payments),
+                                 "answer yes (with what pays the cost) or no"))
 
 
 @effect("may_pay_any_number_of_times")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import characteristics, printed
 from reference_engine.model import CardDef, Face
-from reference_engine.moves import Decision, Procedure
+from reference_engine.moves import Decision, Procedure, yes_or_no
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -163,22 +163,18 @@ def may_pay_life_as_enters(game: Game, face: Face, controller: str, entry, amoun
     from reference_engine.moves import Illegal
     from reference_engine.ops import pay_life
 
-    decision = Decision(controller, DecisionKind.MAY, f"pay {amount} life as {face.name} enters? (if not, it enters tapped)")
-    while True:
-        move = yield decision
-        if move.yes is None:
-            game.state.rejection = "answer yes or no"
-            continue
-        if not move.yes:
-            entry.tapped = True
-            return
+    def problem(move) -> str | None:
         try:
             check_life_payment(game, controller, amount)
         except Illegal as exc:
-            game.state.rejection = str(exc)
-            continue
-        pay_life(game, controller, amount, entering=entry.entering)
+            return str(exc)
+        return None
+
+    decision = Decision(controller, DecisionKind.MAY, f"pay {amount} life as {face.name} enters? (if not, it enters tapped)")
+    if (yield from yes_or_no(game.state, decision, problem)) is None:
+        entry.tapped = True
         return
+    pay_life(game, controller, amount, entering=entry.entering)
 
 
 def entering_control(game: Game, face: Face, card: CardDef, controller: str, entry) -> str:

@@ -89,6 +89,17 @@ expect:
 """
 
 
+def paths_of(data, path=()):
+    """Every path in `data` (the key or index of each step), the empty path first."""
+    yield path
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from paths_of(value, path + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from paths_of(value, path + (index,))
+
+
 def elves_case(sick: bool = True) -> str:
     return ELVES_CASE.replace("SICK", "true" if sick else "false")
 

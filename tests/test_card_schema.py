@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from reference_engine import adapter  # noqa: F401 (every registry filled)
-from reference_engine import carddefs, cardschema, effects
+from reference_engine import carddefs, effects
 from reference_engine.cardschema import EFFECT_PARAMS, VALUE_EFFECTS, CardDefinitionError, check_definitions
 
 DEFINITION = textwrap.dedent("""\

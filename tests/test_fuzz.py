@@ -13,7 +13,6 @@ import json
 import math
 import shutil
 import signal
-from pathlib import Path
 
 import pytest
 import yaml
@@ -29,7 +28,7 @@ from harness.runner import judge, run_case
 from harness.validation import Problem, validate_case, validate_corpus
 from harness.yamlio import YamlError, load_bytes
 from harness.cache import Cache
-from tests.conftest import REAL_CORPUS, CorpusBuilder
+from tests.conftest import REAL_CORPUS, CorpusBuilder, paths_of
 
 ALARM = 20  # seconds: an example taking longer is a hang
 SETTINGS = dict(derandomize=True, database=None, deadline=None,
@@ -71,16 +70,6 @@ nasty_scalars = st.one_of(
 nasty = st.recursive(nasty_scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=10), inner, max_size=4)), max_leaves=10) | \
     st.integers(min_value=40, max_value=3000).map(deep)
-
-
-def paths_of(data, path=()):
-    yield path
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from paths_of(value, path + (key,))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from paths_of(value, path + (index,))
 
 
 def replaced(data, path, value):

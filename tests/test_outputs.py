@@ -2,7 +2,6 @@
 of them changes any case's result, nor what an engine is sent for it."""
 
 import json
-import os
 import signal
 import subprocess
 import sys

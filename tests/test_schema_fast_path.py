@@ -5,7 +5,6 @@ yes where jsonschema finds an error would let an invalid case run)."""
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -14,7 +13,7 @@ from harness import schemas
 from harness.protocol import run_command, start_command
 from harness.wire import engine_case
 from reference_engine.adapter import ReferenceEngine
-from tests.conftest import REPO
+from tests.conftest import REPO, paths_of
 
 SCHEMA_NAMES = sorted(p.relative_to(REPO / "schema").as_posix().removesuffix(".json").removesuffix(".schema")
                       for p in (REPO / "schema").rglob("*.json"))
@@ -28,21 +27,12 @@ def decide(name: str, instance: Any) -> tuple[bool, bool]:
 
 def variants(instance: Any) -> Iterator[Any]:
     """The instance with one thing broken: a key removed or added, a value replaced by another kind."""
-    def paths(node: Any, path: tuple) -> Iterator[tuple]:
-        yield path
-        if isinstance(node, dict):
-            for key, value in node.items():
-                yield from paths(value, path + (key,))
-        elif isinstance(node, list):
-            for index, value in enumerate(node):
-                yield from paths(value, path + (index,))
-
     def at(root: Any, path: tuple) -> Any:
         for step in path:
             root = root[step]
         return root
 
-    for path in list(paths(instance, ())):
+    for path in list(paths_of(instance)):
         if not path:
             continue
         for replacement in REPLACEMENTS:

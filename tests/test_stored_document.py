@@ -5,17 +5,7 @@ from __future__ import annotations
 
 from harness.cache import Cache
 from harness.corpus import Corpus, StoredDocument
-from tests.conftest import elves_case
-
-
-def paths_of(data, path=()):
-    yield path
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from paths_of(value, path + (key,))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from paths_of(value, path + (index,))
+from tests.conftest import elves_case, paths_of
 
 
 def test_a_document_from_the_cache_reads_as_the_parsed_one(corpus_builder, tmp_path) -> None:
