@@ -35,3 +35,4 @@ from mutants import dfc_depth  # noqa: F401  (issue 19: the rest of 111, 707 and
 from mutants import dfc_depth2  # noqa: F401  (issue 19, second round: 707.10d-e, 712.15a, 712.19, ...)
 from mutants import cov21_rules  # noqa: F401  (the last testable rules of issues 21 and 19: 615.12a, ...)
 from mutants import loyalty_value  # noqa: F401  (loyalty as a characteristic, 306.5; card types set, 205.1a)
+from mutants import activation_limits  # noqa: F401  ("Activate only once"; restrictions of acquired abilities, 602.5c)

@@ -690,10 +690,15 @@ def check_not_prohibited(game: Game, obj: GameObject, mana_ability: bool = False
 
 
 def _check_once_each_turn(game: Game, obj: GameObject, index: int, data) -> None:
-    """'Activate only once each turn' (602.1b): an instruction that functions at all times."""
-    if data.get("limit") != "once_each_turn":
+    """'Activate only once each turn', 'Activate only once' (602.1b): an instruction that functions at
+    all times. It is kept for the object by the ability's index, so an identically worded ability the
+    object acquired from another object (the next index) has its own (602.5c)."""
+    limit = data.get("limit")
+    if limit not in ("once_each_turn", "once"):
         return
     turn = game.state.turn
+    if limit == "once" and index in obj.activated_turns:
+        raise Illegal("this ability can be activated only once (rule 602.1b)")
     if obj.activated_turns.get(index) == turn:
         raise Illegal("this ability can be activated only once each turn (rule 602.1b)")
     obj.activated_turns[index] = turn
