@@ -37,3 +37,4 @@ from mutants import cov21_rules  # noqa: F401  (the last testable rules of issue
 from mutants import loyalty_value  # noqa: F401  (loyalty as a characteristic, 306.5; card types set, 205.1a)
 from mutants import activation_limits  # noqa: F401  ("Activate only once"; restrictions of acquired abilities, 602.5c)
 from mutants import cast_permissions  # noqa: F401  (what a cast permission gives the spell cast with it: 611.3d)
+from mutants import undefined_x  # noqa: F401  (an X no cost defines, chosen as it resolves: 107.3f)
