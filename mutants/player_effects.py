@@ -136,3 +136,43 @@ def _sacrifice_anothers_permanent(p: Patcher) -> None:
                                                "choose exactly one of the permanents offered")
                 ops.sacrifice(game, state.objects[chosen])
     p.set_item(EFFECTS, "player_sacrifices", player_sacrifices)
+
+
+# --- a cost that sacrifices several permanents (601.2h, 118.3) --------------------------------------
+def _sacrifice_cost_with(*, at_least_one: bool, any_kind: bool):
+    """`casting._sacrifice_cost` with its count check (all N permanents, or at least one) and its
+    check of what each permanent is (the kind the cost names, or any) chosen."""
+    def sacrifice_cost(game, move, obj, cost):
+        from reference_engine import ops
+        from reference_engine.casting import _own_object
+        from reference_engine.layers import characteristics
+        from reference_engine.model import Zone
+        from reference_engine.moves import Illegal
+
+        count, chosen = cost.sacrifice_count, set(move.sacrifice)
+        if len(chosen) != len(move.sacrifice) or not (0 < len(chosen) <= count if at_least_one else len(chosen) == count):
+            raise Illegal(f"choose {count} different permanents to sacrifice for this cost")
+        victims = []
+        for object_id in move.sacrifice:
+            victim = _own_object(game, move.player, object_id, Zone.BATTLEFIELD, "permanent")
+            chars = characteristics(game.state, victim)
+            if cost.sacrifice_other and victim.id == obj.id:
+                raise Illegal("this cost needs another permanent")
+            wanted = [s.capitalize() for s in cost.sacrifice]
+            if not any_kind and not any(w in chars.types or chars.has_subtype(w) for w in wanted):
+                raise Illegal(f"{chars.name} is not {' or '.join(wanted)}")
+            victims.append(victim)
+        ops.sacrifice_together(game, victims)
+    return sacrifice_cost
+
+
+@mutant("sacrifice-cost-paid-in-part", "'Sacrifice two Saprolings' is paid by sacrificing one: a partial payment "
+        "of an activation cost is allowed", ["601.2h", "602.2b"])
+def _sacrifice_cost_in_part(p: Patcher) -> None:
+    p.replace("casting", "_sacrifice_cost", _sacrifice_cost_with(at_least_one=True, any_kind=False))
+
+
+@mutant("sacrifice-cost-paid-with-other-permanents", "'Sacrifice two Saprolings' is paid with any two permanents "
+        "the player controls, Saprolings or not", ["118.3"])
+def _sacrifice_cost_any_kind(p: Patcher) -> None:
+    p.replace("casting", "_sacrifice_cost", _sacrifice_cost_with(at_least_one=False, any_kind=True))
