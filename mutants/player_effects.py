@@ -176,3 +176,58 @@ def _sacrifice_cost_in_part(p: Patcher) -> None:
         "the player controls, Saprolings or not", ["118.3"])
 def _sacrifice_cost_any_kind(p: Patcher) -> None:
     p.replace("casting", "_sacrifice_cost", _sacrifice_cost_with(at_least_one=False, any_kind=True))
+
+
+# --- modal spells (700.2) -------------------------------------------------------------------------
+def _check_modes_without(*, count: bool = True, distinct: bool = True):
+    """`modal_spells.check_modes` without its check of how many modes are chosen, or of their being
+    different modes."""
+    def check_modes(game, name, data, modes, player):
+        from reference_engine.modal_spells import is_modal
+        from reference_engine.moves import Illegal
+
+        if data is None or not is_modal(data):
+            if modes:
+                raise Illegal(f"{name} isn't modal")
+            return
+        limits = data.get("choose_modes") or {"min": 1, "max": 1}
+        least, most = int(limits.get("min", 1)), int(limits.get("max", len(data["modes"])))
+        if count and not least <= len(modes) <= most:
+            raise Illegal(f"choose {least} to {most} modes of {name}")
+        if not modes or not all(0 <= i < len(data["modes"]) for i in modes):
+            raise Illegal(f"choose modes of {name} among its modes")
+        if distinct and len(set(modes)) != len(modes):
+            raise Illegal("the same mode can't be chosen twice")
+    return check_modes
+
+
+@mutant("same-mode-chosen-twice", "a mode of a 'choose two' spell may be chosen twice, though the spell doesn't "
+        "say so", ["700.2d"])
+def _same_mode_twice(p: Patcher) -> None:
+    p.replace("modal_spells", "check_modes", _check_modes_without(distinct=False))
+
+
+@mutant("any-number-of-modes", "a modal spell may be cast with any number of its modes, not the number it says "
+        "to choose", ["601.2b", "700.2"])
+def _any_number_of_modes(p: Patcher) -> None:
+    p.replace("modal_spells", "check_modes", _check_modes_without(count=False))
+
+
+@mutant("modes-happen-last-printed-first", "the chosen modes of a modal spell happen in the reverse of their "
+        "printed order", ["608.2c", "700.2"])
+def _modes_reversed(p: Patcher) -> None:
+    from reference_engine.modal_triggers import _shifted
+
+    def wrapper(original):
+        def with_modes(data, modes):
+            made = original(data, modes)
+            if "modes" not in data:
+                return made
+            steps, offset = [], 0
+            for index in sorted(modes):
+                mode = data["modes"][index]
+                steps.append(_shifted(list(mode["effect"]), offset))
+                offset += len(mode.get("targets", []))
+            return {**made, "effect": [step for mode_steps in reversed(steps) for step in mode_steps]}
+        return with_modes
+    p.wrap("modal_spells", "with_modes", wrapper)

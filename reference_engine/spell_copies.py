@@ -40,7 +40,7 @@ def _targets_only(state, obj, value, ctx, chars) -> bool:
 def target_specs(game: Game, spell: GameObject) -> list[dict[str, Any]]:
     from reference_engine.casting import spell_targets
 
-    return list(spell_targets(characteristics(game.state, spell)))
+    return list(spell_targets(characteristics(game.state, spell), spell.modes))
 
 
 def legal_for_every_target(game: Game, spell: GameObject, target: Target, controller: str) -> bool:
