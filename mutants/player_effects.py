@@ -231,3 +231,35 @@ def _modes_reversed(p: Patcher) -> None:
             return {**made, "effect": [step for mode_steps in reversed(steps) for step in mode_steps]}
         return with_modes
     p.wrap("modal_spells", "with_modes", wrapper)
+
+
+@mutant("copy-of-a-modal-spell-without-its-modes", "a copy of a modal spell has none of the modes chosen for the "
+        "original, so it does nothing", ["700.2g", "707.10"])
+def _copy_without_modes(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+    from reference_engine.model import Zone
+
+    original = EFFECTS["copy_spell"]
+
+    def copy_spell(game, ctx, params):
+        before = {o.id for o in game.state.objects.values() if o.zone is Zone.STACK}
+        result = yield from original(game, ctx, params)
+        for obj in game.state.objects.values():
+            if obj.zone is Zone.STACK and obj.spell_copy and obj.id not in before:
+                obj.modes = ()
+        return result
+    p.set_item(EFFECTS, "copy_spell", copy_spell)
+
+
+@mutant("sacrificed-to-its-controllers-graveyard", "a sacrificed permanent goes to its controller's graveyard, not "
+        "its owner's", ["701.21a"])
+def _sacrificed_to_controllers_graveyard(p: Patcher) -> None:
+    from reference_engine.layers import characteristics
+
+    def wrapper(original):
+        def sacrifice_together(game, objs):
+            for obj in objs:
+                obj.owner = characteristics(game.state, obj).controller
+            return original(game, objs)
+        return sacrifice_together
+    p.wrap("ops", "sacrifice_together", wrapper)
