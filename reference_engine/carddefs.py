@@ -100,7 +100,7 @@ def _parse_ability(spec: Mapping[str, Any] | str) -> Ability:
         return Ability(kind, data, alternative_cost=ManaCost.parse(data["alternative_cost"]))
     if "effect" in data:
         data["effect"] = [_parsed_step(step) for step in data["effect"] or []]
-    if "modes" in data:  # a modal triggered ability: each mode's steps parsed the same way (700.2)
+    if "modes" in data:  # a modal spell or triggered ability: each mode's steps parsed the same way (700.2)
         data["modes"] = [dict(mode, effect=[_parsed_step(step) for step in mode["effect"] or []])
                          for mode in data["modes"]]
     return Ability(kind, data, cost=cost)

@@ -48,7 +48,9 @@ def cast_copy_of_card(game: Game, player: str, card, pay: Callable[[GameObject],
     """Put a copy of `card` onto the stack and cast it: its targets chosen and checked, its costs paid
     by `pay` if it must be paid for (601.2h: nothing otherwise), then it becomes cast (601.2i). Returns
     the copy on the stack, or None (a land is played, not cast)."""
-    from reference_engine.casting import spell_targets
+    from reference_engine.casting import spell_ability, spell_targets
+    from reference_engine.limits import EngineLimit
+    from reference_engine.modal_spells import is_modal
 
     state = game.state
     copy = state.add_object(card, player, Zone.STACK, face=0)  # 707.12: then cast, onto the stack
@@ -57,6 +59,10 @@ def cast_copy_of_card(game: Game, player: str, card, pay: Callable[[GameObject],
     if "Land" in chars.types:  # a land is played, not cast (305.9)
         state.remove_object(copy)
         return None
+    ability = spell_ability(chars)
+    if ability is not None and is_modal(ability.data):
+        state.remove_object(copy)
+        raise EngineLimit(f"casting a copy of {chars.name} needs its modes chosen (601.2b): not modelled")
     specs = spell_targets(chars)
     targets: tuple = ()
     if specs:

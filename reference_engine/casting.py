@@ -21,6 +21,7 @@ from reference_engine.mana import ManaCost, format_pool, pay
 from reference_engine.manaprod import production, resolve_mana_ability
 from reference_engine.model import Ability, GameObject, StackItem, Step, Zone
 from reference_engine.moves import Activate, Cast, Decision, Illegal, ManaActivation, PlayLand, Procedure
+from reference_engine.modal_spells import check_modes, with_modes
 from reference_engine.targets import check_targets
 
 if TYPE_CHECKING:
@@ -321,12 +322,12 @@ def spell_ability(chars: Characteristics) -> Ability | None:
     return next((a for a in chars.abilities if a.kind == "spell"), None)
 
 
-def spell_targets(chars: Characteristics) -> list:
-    """The targets a spell requires: its spell ability's, or an Aura spell's, named by its enchant
-    keyword (rule 303.4a)."""
+def spell_targets(chars: Characteristics, modes: tuple[int, ...] = ()) -> list:
+    """The targets a spell requires: its spell ability's (those of the modes chosen, if it is modal:
+    700.2c), or an Aura spell's, named by its enchant keyword (rule 303.4a)."""
     ability = spell_ability(chars)
     if ability is not None:
-        return ability.data.get("targets", [])
+        return with_modes(ability.data, modes).get("targets", [])
     enchant = next((a for a in chars.abilities if a.kind == "keyword" and a.keyword == "Enchant"), None)
     if enchant is not None and chars.has_subtype("Aura"):
         return [{"what": enchant.data["what"]}]
@@ -389,7 +390,9 @@ def propose(game: Game, move: Cast):
     if cost is not None and cost.x_count and move.x is None:
         raise Illegal(f"choose a value for X to cast {chars.name}")
     x = move.x or 0
-    specs = spell_targets(chars)
+    ability = spell_ability(chars)
+    check_modes(game, chars.name, ability.data if ability else None, move.modes, move.player)  # 601.2b
+    specs = spell_targets(chars, move.modes)
     targets_wait = targets_wait_for_costs(game, specs, move)
     permission = library_permission(game, move.player, obj) if obj.zone is Zone.LIBRARY else None
     # 601.2a: the card moves to the stack; then costs are paid (601.2g-h).
@@ -397,6 +400,7 @@ def propose(game: Game, move: Cast):
     on_stack.controller = move.player
     on_stack.x = x if cost is not None and cost.x_count else None
     on_stack.targets = move.targets
+    on_stack.modes = move.modes
     state.stack.append(StackItem(id=state.new_id(), controller=move.player, object_id=on_stack.id,
                                  targets=move.targets, x=on_stack.x, source_name=chars.name,
                                  targets_wait_for_costs=targets_wait,
@@ -453,7 +457,8 @@ def pay_and_become_cast(game: Game, move: Cast, on_stack: GameObject, cost) -> P
     yield from pay_mana(game, move.player, total, 0, move.payments, spell=on_stack, mana_cost=True)
     item = next(i for i in state.stack if i.object_id == on_stack.id)
     if item.targets_wait_for_costs:  # 601.5: the objects that paid its costs may have made them legal
-        check_targets(game, spell_targets(characteristics(state, on_stack)), item.targets, move.player, on_stack.id,
+        check_targets(game, spell_targets(characteristics(state, on_stack), on_stack.modes), item.targets, move.player,
+                      on_stack.id,
                       game.describe_target)
         item.targets_wait_for_costs = False
     state.spells_cast[move.player] += 1  # 601.2i: it becomes cast

@@ -160,7 +160,7 @@ def _copy_spell(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     the same targets unless that player chooses new ones (a yes/no, then the targets): any of them may
     be left unchanged, even illegal ones, but a new one must be legal (707.10c). `except: {not_legendary:
     true}` changes the copy's copiable values (707.9b). Off the stack it ceases to exist (707.10a)."""
-    from reference_engine.casting import spell_ability
+    from reference_engine.casting import spell_targets
     from reference_engine.model import StackItem
 
     state = game.state
@@ -171,13 +171,13 @@ def _copy_spell(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
         copy = state.add_object(spell_copy_card(original.card, params.get("except")), ctx.controller, Zone.STACK,
                                 face=original.face)
         copy.spell_copy, copy.x, copy.targets = True, original.x, original.targets
+        copy.modes = original.modes  # a copy of a modal spell copies its modes (700.2g)
         if params.get("not_legendary"):  # '... except it isn't legendary' (707.9b)
             from dataclasses import replace as replaced
             copy.card = replaced(copy.card, printed_cache={}, faces=tuple(
                 replaced(f, supertypes=tuple(s for s in f.supertypes if s != "Legendary")) for f in copy.card.faces))
         targets = item.targets
-        ability = spell_ability(characteristics(state, copy))
-        specs = ability.data.get("targets", []) if ability else []
+        specs = spell_targets(characteristics(state, copy), copy.modes)
         if specs and params.get("new_targets"):
             ask = Decision(ctx.controller, "may", "choose new targets for the copy? yes or no")
             while True:

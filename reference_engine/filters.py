@@ -42,10 +42,8 @@ def matches(state: GameState, obj: GameObject | None, filt: dict[str, Any] | Non
     if not filt:
         return True
     if chars is None:
-        from reference_engine.layers import characteristics
-
         assert obj is not None, "matches() needs the object or its characteristics"
-        chars = characteristics(state, obj)
+        chars = layers.characteristics(state, obj)
     for key, value in filt.items():
         check = CONDITIONS.get(key)
         if check is None:
@@ -232,8 +230,11 @@ def _power_min(state, obj, value, ctx, chars) -> bool:
 @condition("enchanted")
 def _enchanted(state, obj, value, ctx, chars) -> bool:
     """'An enchanted creature': a permanent with an Aura attached to it (303.4)."""
-    from reference_engine.layers import characteristics
-
-    enchanted = any(other.attached_to == obj.id and "Aura" in characteristics(state, other).subtypes
+    enchanted = any(other.attached_to == obj.id and "Aura" in layers.characteristics(state, other).subtypes
                     for other in state.battlefield())
     return enchanted == bool(value)
+
+
+# The layers build on filters (static abilities name what they affect with one): bound here, at the
+# end, so that either module can be imported first; read when called.
+from reference_engine import layers  # noqa: E402

@@ -106,12 +106,10 @@ def _destination(game: Game, obj: GameObject, to: Zone) -> Zone:
     own = any(a.kind == "replacement" and a.data.get("graveyard_to_exile")
               for a in characteristics(game.state, obj).abilities)
     if obj.zone is Zone.BATTLEFIELD and "Creature" in characteristics(game.state, obj).types:
-        from reference_engine.die_replacements import dies_replacements, exile_instead_of_dying
-
-        if own and dies_replacements(game, obj):
+        if own and _die_replacements.dies_replacements(game, obj):
             raise EngineLimit("its own 'exile it instead' and another permanent's 'would die, exile it instead' "
                               "both apply: choosing which applies (616.1) is not modelled")
-        if exile_instead_of_dying(game, obj):
+        if _die_replacements.exile_instead_of_dying(game, obj):
             return Zone.EXILE  # 'if a creature an opponent controls would die, exile it instead'
     if own:
         return Zone.EXILE
@@ -186,9 +184,6 @@ def enter_battlefield(game: Game, obj: GameObject, controller: str, *, transform
     is (rule 712.14a); a daybound card enters transformed at night (702.145b). A token that has left
     the battlefield doesn't come back (111.8).
     """
-    from reference_engine.replacement import entry_replacements
-    from reference_engine.restrictions import entry_prohibited
-
     if transformed and not obj.card.double_faced:
         return None
     if stays_put(obj) or not enters_as_permanent(obj.card, transformed or meld_partner is not None):
@@ -196,8 +191,8 @@ def enter_battlefield(game: Game, obj: GameObject, controller: str, *, transform
     entry = Entry(face=1 if transformed else 0, tapped=tapped, attacking=attacking,
                   counters=dict(counters) if counters else None, is_effects=is_effects,
                   effect_controller=effect_controller, entering=game.state.entering_together | {obj.id})
-    yield from entry_replacements(game, obj.card, controller, entry, spell_x)
-    if entry_prohibited(game, (entry.copy_of or (obj.card.faces[entry.face], obj.card))[0], obj.card, controller):
+    yield from _replacement.entry_replacements(game, obj.card, controller, entry, spell_x)
+    if _restrictions.entry_prohibited(game, (entry.copy_of or (obj.card.faces[entry.face], obj.card))[0], obj.card, controller):
         return None  # 'lands can't enter the battlefield', judged on what it would enter as (a copy's too)
     state = game.state
     origin = obj.zone
@@ -217,14 +212,10 @@ def create_token(game: Game, card: CardDef, controller: str, *, tapped: bool = F
     """Create a token (rule 111.2); it enters the battlefield like any permanent (with `counters`:
     'an Incubator token that enters with N +1/+1 counters', 701.53a). Returns None if it can't enter,
     and then it isn't created (111.5)."""
-    from reference_engine.replacement import entry_replacements
-
-    from reference_engine.restrictions import entry_prohibited
-
     state = game.state
     entry = Entry(face=face, tapped=tapped, attacking=attacking, counters=dict(counters) if counters else None)
-    yield from entry_replacements(game, card, controller, entry, None)
-    if entry_prohibited(game, (entry.copy_of or (card.faces[entry.face], card))[0], card, controller):
+    yield from _replacement.entry_replacements(game, card, controller, entry, None)
+    if _restrictions.entry_prohibited(game, (entry.copy_of or (card.faces[entry.face], card))[0], card, controller):
         return None  # 111.5: a token that can't enter the battlefield is not created
     new = state.add_object(card, entry.controller or controller, Zone.BATTLEFIELD, is_token=True, face=entry.face)
     new.copy_token = copy_token
@@ -236,13 +227,9 @@ def create_token(game: Game, card: CardDef, controller: str, *, tapped: bool = F
 def _entered(game: Game, new: GameObject) -> None:
     """The permanent has entered: abilities that trigger on it see it as it entered (603.6a); then
     daybound and nightbound apply at once (702.145c/d/f/g), as they do at any time."""
-    from reference_engine.daynight import enforce
-
-    from reference_engine.linked_copy import linked_trigger_triggers
-
     emit(game, "enters", object_id=new.id, uid=new.uid, spell_x=new.spell_x)
-    linked_trigger_triggers(game, new)
-    enforce(game)
+    _linked_copy.linked_trigger_triggers(game, new)
+    _daynight.enforce(game)
 
 
 def _arrive(game: Game, new: GameObject, entry: Entry) -> None:
@@ -370,11 +357,9 @@ def counters_to_put(game: Game, obj: GameObject, kind: str, amount: int, by: str
     """How many counters are put on `obj` when player `by` would put `amount` of `kind` on it, after
     replacement effects such as 'that many plus one are put on it instead' (614.1a). Who puts them is
     the player the effect names, or else the object's controller (122.6a)."""
-    from reference_engine.restrictions import counters_prohibited
-
     if amount <= 0:
         return amount
-    if counters_prohibited(game, obj):
+    if _restrictions.counters_prohibited(game, obj):
         return 0  # 'counters can't be put on ...' (614.17d for a permanent entering with them)
     state = game.state
     by = by or characteristics(state, obj).controller
@@ -426,9 +411,7 @@ def gain_life(game: Game, player: str, amount: int) -> None:
     gain life this turn' stops it; it can't undo life gained before (614.17a). An event that can't happen
     can't be replaced either (614.17c): 'if an opponent would gain life, that player loses that much
     life instead' (`replacement: {opponents_life_gain: lose}`) applies only to a gain that could happen."""
-    from reference_engine.rule_effects import life_total_cant_change
-
-    if amount <= 0 or "players_cant_gain_life" in game.state.this_turn or life_total_cant_change(game, player):
+    if amount <= 0 or "players_cant_gain_life" in game.state.this_turn or _rule_effects.life_total_cant_change(game, player):
         return
     if _life_gain_replaced(game, player):
         lose_life(game, player, amount)
@@ -473,9 +456,7 @@ def library_cards_not_entering(game: Game, player: str, entering: frozenset[int]
 def lose_life(game: Game, player: str, amount: int) -> None:
     """Losing life, by damage, an effect or a cost paid (119.3, 119.4); not while the player's life total
     can't change."""
-    from reference_engine.rule_effects import life_total_cant_change
-
-    if amount > 0 and not life_total_cant_change(game, player):
+    if amount > 0 and not _rule_effects.life_total_cant_change(game, player):
         game.state.players[player].life -= amount
         _speed_would_increase(game, player)
 
@@ -577,13 +558,10 @@ def damage(game: Game, source: DamageSource, target: Target, amount: int, *, com
            self_replacements: tuple[Any, ...] = ()) -> Procedure:
     """Deal damage, first asking the affected player the order of the replacement and prevention
     effects that would modify it, when that order matters (616.1). Returns the damage dealt."""
-    from reference_engine.damage import choose
-    from reference_engine.prevention import redirected
-
     if amount <= 0:
         return 0  # 614.7a: a source that would deal 0 damage deals no damage: nothing to modify
-    target = redirected(game, target, combat=combat)
-    order = yield from choose(game, source, target, amount, combat=combat, self_replacements=self_replacements)
+    target = _prevention.redirected(game, target, combat=combat)
+    order = yield from _damage.choose(game, source, target, amount, combat=combat, self_replacements=self_replacements)
     return deal_damage(game, source, target, amount, combat=combat, order=order)
 
 
@@ -592,11 +570,9 @@ def deal_damage(game: Game, source: DamageSource, target: Target, amount: int, *
     """Rule 120.3: damage to a player causes life loss, to a planeswalker removes loyalty counters,
     to a creature is marked on it. Lifelink makes the source's controller gain that much life.
     Replacement and prevention effects modify it first, in `order` (damage.py)."""
-    from reference_engine.damage import modified_amount
-
     if amount <= 0:
         return 0
-    amount = modified_amount(game, source, target, amount, combat=combat, order=order)
+    amount = _damage.modified_amount(game, source, target, amount, combat=combat, order=order)
     if amount <= 0:
         return 0  # 615: prevented damage isn't dealt, and triggers nothing (603.2g)
     state = game.state
@@ -608,9 +584,7 @@ def deal_damage(game: Game, source: DamageSource, target: Target, amount: int, *
     infect = source.chars.has_keyword("Infect")  # damage as poison and -1/-1 counters (702.90b)
     if target.kind == "player":
         if infect:
-            from reference_engine.restrictions import players_cant_get_counters
-
-            if not players_cant_get_counters(game):
+            if not _restrictions.players_cant_get_counters(game):
                 state.players[target.player].poison += amount  # rule 122.1f
         else:
             lose_life(game, target.value, amount)  # type: ignore[arg-type]
@@ -679,3 +653,10 @@ def transform(game: Game, obj: GameObject, *, by_day_night: bool = False, own_ab
     apply_as_transforms(game, obj)  # 712.20: 'as this transforms into ...' applies while it transforms
     emit(game, "transformed", object_id=obj.id, uid=obj.uid, into=obj.face_def.name)
     return True
+
+
+# The rules that build on these operations (replacement, prevention and damage modification, what can't
+# happen, day and night): bound here, at the end, so that either side can be imported first; read when called.
+from reference_engine import (damage as _damage, daynight as _daynight, die_replacements as _die_replacements,  # noqa: E402
+                              linked_copy as _linked_copy, prevention as _prevention, replacement as _replacement,
+                              restrictions as _restrictions, rule_effects as _rule_effects)

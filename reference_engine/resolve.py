@@ -19,6 +19,7 @@ from reference_engine.casting import PERMANENT_TYPES, spell_ability, spell_targe
 from reference_engine.conditions import holds
 from reference_engine.layers import characteristics
 from reference_engine.library_casting import as_it_enters_cast_this_way
+from reference_engine.modal_spells import with_modes
 from reference_engine.model import StackItem, Zone
 from reference_engine.moves import Procedure
 from reference_engine.targets import is_legal
@@ -53,7 +54,7 @@ def _resolve_spell(game: Game, item: StackItem) -> Procedure:
     obj = state.objects[item.spell_id]
     chars = characteristics(state, obj)
     ability = spell_ability(chars)
-    specs = spell_targets(chars)
+    specs = spell_targets(chars, obj.modes)
     legal = _legal_flags(game, specs, item)
     if specs and item.targets and not any(legal):
         state.stack.remove(item)  # all targets illegal: it doesn't resolve (608.2b, 608.3b)
@@ -80,7 +81,8 @@ def _resolve_spell(game: Game, item: StackItem) -> Procedure:
         return
     ctx = effects.Ctx(item.controller, obj.id, obj.uid, chars.name, ops.snapshot(game, obj), item.targets, legal,
                       obj.x or 0, {}, item)
-    yield from effects.run(game, ctx, ability.data.get("effect", []) if ability else [])
+    # A modal spell does the effects of the modes chosen, in printed order (700.2, 608.2c).
+    yield from effects.run(game, ctx, with_modes(ability.data, obj.modes).get("effect", []) if ability else [])
     if item in state.stack:
         state.stack.remove(item)
     current = state.objects.get(obj.id)

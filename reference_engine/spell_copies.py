@@ -40,7 +40,7 @@ def _targets_only(state, obj, value, ctx, chars) -> bool:
 def target_specs(game: Game, spell: GameObject) -> list[dict[str, Any]]:
     from reference_engine.casting import spell_targets
 
-    return list(spell_targets(characteristics(game.state, spell)))
+    return list(spell_targets(characteristics(game.state, spell), spell.modes))
 
 
 def legal_for_every_target(game: Game, spell: GameObject, target: Target, controller: str) -> bool:
@@ -70,6 +70,7 @@ def put_copy(game: Game, controller: str, original: GameObject, item: StackItem,
     copy = state.add_object(spell_copy_card(original.card, None), controller, Zone.STACK, face=original.face)
     targets = copy_targets(item, target)
     copy.spell_copy, copy.x, copy.targets = True, original.x, targets
+    copy.modes = original.modes  # a copy of a modal spell copies its modes (700.2g)
     state.stack.append(StackItem(id=state.new_id(), controller=controller, object_id=copy.id, targets=targets,
                                  x=original.x, source_name=item.source_name, division=item.division))
 

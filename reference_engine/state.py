@@ -25,7 +25,11 @@ class Derived:
     keywords: dict[str, frozenset[str]] | None = None  # keyword -> controllers of permanents with it (layers.py)
 
 
-DERIVED = ("derived",)  # GameState fields that saving leaves out
+DERIVED = ("derived",)  # GameState fields that saving leaves out: recomputed after restoring
+#: GameState fields set up once and never changed during a game: a saved state shares them rather than
+#: copying them (the Oracle reference is an eighth of what every cast or activation used to pickle).
+FIXED = ("oracle",)
+_NOT_SAVED = DERIVED + FIXED
 
 #: Zones kept per player; the battlefield, the stack and the command zone are shared.
 OWNED_ZONES = (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE)
@@ -244,10 +248,10 @@ class GameState:
     # --- saving, for rejected actions --------------------------------------------------------
     def save(self) -> Saved:
         """The state as it is now, to restore if the move being made turns out to be illegal."""
-        return saving.save({k: v for k, v in self.__dict__.items() if k not in DERIVED})
+        return saving.save({k: v for k, v in self.__dict__.items() if k not in _NOT_SAVED})
 
     def restore(self, saved: Saved) -> None:
-        """Become the state `saved` again, exactly."""
+        """Become the state `saved` again, exactly (the FIXED fields are the same objects throughout)."""
         self.__dict__.update(saving.load(saved))
         self.derived = Derived()  # computed for the state being abandoned
         self.touch()
@@ -256,5 +260,6 @@ class GameState:
         """An independent copy of the state, to try a move on without touching this one."""
         clone = GameState.__new__(GameState)
         clone.__dict__.update(saving.load(self.save()))
+        clone.__dict__.update({k: self.__dict__[k] for k in FIXED})
         clone.derived = Derived()
         return clone

@@ -12,7 +12,7 @@ from reference_engine.layers import characteristics
 from reference_engine.model import ContinuousEffect, Zone
 from reference_engine.observe import observe
 from reference_engine.setup import build
-from reference_engine.state import DERIVED
+from reference_engine.state import DERIVED, FIXED
 
 CASE = Path("general/tap-ability-summoning-sick.yaml")
 
@@ -64,6 +64,20 @@ def test_a_saved_state_can_be_restored_again_and_shares_card_definitions() -> No
         game.state.restore(saved)
         assert elves(game).card is card  # definitions are shared, not copied
         assert not elves(game).tapped
+
+
+def test_fields_fixed_at_setup_are_shared_by_saves_restores_and_snapshots() -> None:
+    game, _ = new_game()
+    state = game.state
+    assert state.oracle  # the cards sent with the case: a token may be created by name (111.11)
+    fixed = {k: state.__dict__[k] for k in FIXED}
+    saved = state.save()
+    change_everything(game)
+    state.restore(saved)
+    assert all(state.__dict__[k] is v for k, v in fixed.items())
+    clone = state.snapshot()
+    assert all(clone.__dict__[k] is v for k, v in fixed.items())
+    assert set(vars(clone)) == set(vars(state))
 
 
 def test_characteristics_cached_for_the_abandoned_state_are_not_used_after_restoring() -> None:

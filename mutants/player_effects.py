@@ -1,0 +1,265 @@
+"""Mutants for effects that make a player (often a targeted one) discard or sacrifice, for costs that
+sacrifice several permanents, and for modal spells: each named for the rule it breaks (cases/discard/,
+cases/sacrifice/, cases/costs/, cases/modes/)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mutants.patching import Patcher, mutant
+
+
+def _asked_of_the_controller(procedure, ctx):
+    """Run `procedure`, asking its decisions of the spell's or ability's controller instead."""
+    move = None
+    try:
+        decision = procedure.send(None)
+        while True:
+            move = yield replace(decision, player=ctx.controller)
+            decision = procedure.send(move)
+    except StopIteration as done:
+        return done.value
+
+
+# --- discarding (701.9) ---------------------------------------------------------------------------
+@mutant("discard-chosen-by-the-caster", "'target player discards two cards': the spell's controller chooses the "
+        "cards, not the player who discards them", ["701.9b"])
+def _discard_chosen_by_caster(p: Patcher) -> None:
+    def wrapper(original):
+        def discard_by(game, ctx, player, count):
+            return (yield from _asked_of_the_controller(original(game, ctx, player, count), ctx))
+        return discard_by
+    p.wrap("resolution_effects", "_discard_by", wrapper)
+
+
+@mutant("discard-nothing-from-too-small-a-hand", "a player told to discard more cards than they hold discards "
+        "nothing, instead of as many as possible", ["609.3"])
+def _discard_nothing_if_too_few(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def wrapper(original):
+        def discard_by(game, ctx, player, count):
+            if len(game.state.zone_ids(Zone.HAND, player)) < count:
+                return
+            yield from original(game, ctx, player, count)
+        return discard_by
+    p.wrap("resolution_effects", "_discard_by", wrapper)
+
+
+def _discard_with_check(accept):
+    """A `_discard_by` whose check of the chosen cards is `accept(state, player, hand, count, chosen)`."""
+    def discard_by(game, ctx, player, count):
+        from reference_engine import ops
+        from reference_engine.model import Zone
+        from reference_engine.moves import Decision
+
+        state = game.state
+        hand = list(state.zone_ids(Zone.HAND, player))
+        count = min(count, len(hand))
+        if count == 0:
+            return
+        decision = Decision(player, "objects", f"discard {count} card(s) ({ctx.source_name})",
+                            {"candidates": hand, "min": count, "max": count})
+        while True:
+            move = yield decision
+            chosen = move.objects
+            if chosen is not None and accept(state, player, hand, count, chosen):
+                break
+            state.rejection = f"choose exactly {count} card(s) in your hand to discard"
+        for object_id in chosen:
+            ops.move(game, state.objects[object_id], Zone.GRAVEYARD)
+    return discard_by
+
+
+@mutant("discard-any-number-of-cards", "'discards two cards' is satisfied by discarding any number of cards from a "
+        "hand that holds more: the effect needn't do as much as possible", ["609.3"])
+def _discard_any_number(p: Patcher) -> None:
+    p.replace("resolution_effects", "_discard_by",
+              _discard_with_check(lambda state, player, hand, count, chosen: 0 < len(set(chosen)) and set(chosen) <= set(hand)))
+
+
+@mutant("discard-from-another-hand", "a card discarded by a player may be one in another player's hand",
+        ["701.9a"])
+def _discard_from_another_hand(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def accept(state, player, hand, count, chosen):
+        in_a_hand = {o.id for o in state.objects.values() if o.zone is Zone.HAND}
+        return len(set(chosen)) == count and set(chosen) <= in_a_hand
+    p.replace("resolution_effects", "_discard_by", _discard_with_check(accept))
+
+
+# --- sacrificing (701.21a) ------------------------------------------------------------------------
+@mutant("sacrifice-chosen-by-the-caster", "'target player sacrifices a creature': the spell's controller chooses "
+        "which, not the player who sacrifices it", ["701.21a"])
+def _sacrifice_chosen_by_caster(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["player_sacrifices"]
+
+    def player_sacrifices(game, ctx, params):
+        return (yield from _asked_of_the_controller(original(game, ctx, params), ctx))
+    p.set_item(EFFECTS, "player_sacrifices", player_sacrifices)
+
+
+@mutant("sacrifice-is-destruction", "sacrificing a permanent destroys it, so indestructible or a regeneration "
+        "shield stops it", ["701.21a"])
+def _sacrifice_is_destruction(p: Patcher) -> None:
+    from reference_engine import ops
+
+    def wrapper(original):
+        def sacrifice_together(game, objs):
+            moved = [ops.destroy(game, o) for o in objs]
+            return [o for o in moved if o is not None]
+        return sacrifice_together
+    p.wrap("ops", "sacrifice_together", wrapper)
+
+
+@mutant("sacrifice-a-permanent-of-another-player", "a player told to sacrifice a creature may choose one "
+        "another player controls", ["701.21a"])
+def _sacrifice_anothers_permanent(p: Patcher) -> None:
+    from reference_engine import ops
+    from reference_engine.effects import EFFECTS, targets_of
+    from reference_engine.filters import FilterContext, matches
+    from reference_engine.moves import choose_one
+
+    def player_sacrifices(game, ctx, params):
+        state = game.state
+        for target in targets_of(game, ctx, params["who"]):
+            if target.kind != "player":
+                continue
+            player = str(target.value)
+            fctx = FilterContext(player, ctx.source_id)
+            options = [o.id for o in state.battlefield() if matches(state, o, params["filter"], fctx)]
+            if options:
+                chosen = yield from choose_one(state, player, "choose a permanent to sacrifice", options,
+                                               "choose exactly one of the permanents offered")
+                ops.sacrifice(game, state.objects[chosen])
+    p.set_item(EFFECTS, "player_sacrifices", player_sacrifices)
+
+
+# --- a cost that sacrifices several permanents (601.2h, 118.3) --------------------------------------
+def _sacrifice_cost_with(*, at_least_one: bool, any_kind: bool):
+    """`casting._sacrifice_cost` with its count check (all N permanents, or at least one) and its
+    check of what each permanent is (the kind the cost names, or any) chosen."""
+    def sacrifice_cost(game, move, obj, cost):
+        from reference_engine import ops
+        from reference_engine.casting import _own_object
+        from reference_engine.layers import characteristics
+        from reference_engine.model import Zone
+        from reference_engine.moves import Illegal
+
+        count, chosen = cost.sacrifice_count, set(move.sacrifice)
+        if len(chosen) != len(move.sacrifice) or not (0 < len(chosen) <= count if at_least_one else len(chosen) == count):
+            raise Illegal(f"choose {count} different permanents to sacrifice for this cost")
+        victims = []
+        for object_id in move.sacrifice:
+            victim = _own_object(game, move.player, object_id, Zone.BATTLEFIELD, "permanent")
+            chars = characteristics(game.state, victim)
+            if cost.sacrifice_other and victim.id == obj.id:
+                raise Illegal("this cost needs another permanent")
+            wanted = [s.capitalize() for s in cost.sacrifice]
+            if not any_kind and not any(w in chars.types or chars.has_subtype(w) for w in wanted):
+                raise Illegal(f"{chars.name} is not {' or '.join(wanted)}")
+            victims.append(victim)
+        ops.sacrifice_together(game, victims)
+    return sacrifice_cost
+
+
+@mutant("sacrifice-cost-paid-in-part", "'Sacrifice two Saprolings' is paid by sacrificing one: a partial payment "
+        "of an activation cost is allowed", ["601.2h", "602.2b"])
+def _sacrifice_cost_in_part(p: Patcher) -> None:
+    p.replace("casting", "_sacrifice_cost", _sacrifice_cost_with(at_least_one=True, any_kind=False))
+
+
+@mutant("sacrifice-cost-paid-with-other-permanents", "'Sacrifice two Saprolings' is paid with any two permanents "
+        "the player controls, Saprolings or not", ["118.3"])
+def _sacrifice_cost_any_kind(p: Patcher) -> None:
+    p.replace("casting", "_sacrifice_cost", _sacrifice_cost_with(at_least_one=False, any_kind=True))
+
+
+# --- modal spells (700.2) -------------------------------------------------------------------------
+def _check_modes_without(*, count: bool = True, distinct: bool = True):
+    """`modal_spells.check_modes` without its check of how many modes are chosen, or of their being
+    different modes."""
+    def check_modes(game, name, data, modes, player):
+        from reference_engine.modal_spells import is_modal
+        from reference_engine.moves import Illegal
+
+        if data is None or not is_modal(data):
+            if modes:
+                raise Illegal(f"{name} isn't modal")
+            return
+        limits = data.get("choose_modes") or {"min": 1, "max": 1}
+        least, most = int(limits.get("min", 1)), int(limits.get("max", len(data["modes"])))
+        if count and not least <= len(modes) <= most:
+            raise Illegal(f"choose {least} to {most} modes of {name}")
+        if not modes or not all(0 <= i < len(data["modes"]) for i in modes):
+            raise Illegal(f"choose modes of {name} among its modes")
+        if distinct and len(set(modes)) != len(modes):
+            raise Illegal("the same mode can't be chosen twice")
+    return check_modes
+
+
+@mutant("same-mode-chosen-twice", "a mode of a 'choose two' spell may be chosen twice, though the spell doesn't "
+        "say so", ["700.2d"])
+def _same_mode_twice(p: Patcher) -> None:
+    p.replace("modal_spells", "check_modes", _check_modes_without(distinct=False))
+
+
+@mutant("any-number-of-modes", "a modal spell may be cast with any number of its modes, not the number it says "
+        "to choose", ["601.2b", "700.2"])
+def _any_number_of_modes(p: Patcher) -> None:
+    p.replace("modal_spells", "check_modes", _check_modes_without(count=False))
+
+
+@mutant("modes-happen-last-printed-first", "the chosen modes of a modal spell happen in the reverse of their "
+        "printed order", ["608.2c", "700.2"])
+def _modes_reversed(p: Patcher) -> None:
+    from reference_engine.modal_triggers import _shifted
+
+    def wrapper(original):
+        def with_modes(data, modes):
+            made = original(data, modes)
+            if "modes" not in data:
+                return made
+            steps, offset = [], 0
+            for index in sorted(modes):
+                mode = data["modes"][index]
+                steps.append(_shifted(list(mode["effect"]), offset))
+                offset += len(mode.get("targets", []))
+            return {**made, "effect": [step for mode_steps in reversed(steps) for step in mode_steps]}
+        return with_modes
+    p.wrap("modal_spells", "with_modes", wrapper)
+
+
+@mutant("copy-of-a-modal-spell-without-its-modes", "a copy of a modal spell has none of the modes chosen for the "
+        "original, so it does nothing", ["700.2g", "707.10"])
+def _copy_without_modes(p: Patcher) -> None:
+    from reference_engine.effects import EFFECTS
+    from reference_engine.model import Zone
+
+    original = EFFECTS["copy_spell"]
+
+    def copy_spell(game, ctx, params):
+        before = {o.id for o in game.state.objects.values() if o.zone is Zone.STACK}
+        result = yield from original(game, ctx, params)
+        for obj in game.state.objects.values():
+            if obj.zone is Zone.STACK and obj.spell_copy and obj.id not in before:
+                obj.modes = ()
+        return result
+    p.set_item(EFFECTS, "copy_spell", copy_spell)
+
+
+@mutant("sacrificed-to-its-controllers-graveyard", "a sacrificed permanent goes to its controller's graveyard, not "
+        "its owner's", ["701.21a"])
+def _sacrificed_to_controllers_graveyard(p: Patcher) -> None:
+    from reference_engine.layers import characteristics
+
+    def wrapper(original):
+        def sacrifice_together(game, objs):
+            for obj in objs:
+                obj.owner = characteristics(game.state, obj).controller
+            return original(game, objs)
+        return sacrifice_together
+    p.wrap("ops", "sacrifice_together", wrapper)
