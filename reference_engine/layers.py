@@ -322,7 +322,7 @@ def _set_types(chars: Characteristics, params: dict[str, Any]) -> None:
     chars.subtypes = [s for s in chars.subtypes if still_has(s)]
     if "Creature" not in kept:
         chars.all_creature_types = False
-    chars.types = [t for t in chars.types if t in ("Instant", "Sorcery")] + [t for t in kept if t not in ("Instant", "Sorcery")]
+    chars.types = kept
 
 
 #: Land subtypes (rule 205.3i): the ones a land loses when an effect sets its land type.
