@@ -138,3 +138,27 @@ def _skips_stack(p: Patcher) -> None:
             yield from original(game)
         return put_on_stack
     p.wrap("triggers", "put_on_stack", wrapper)
+
+
+@mutant("radiation-life-loss-not-told-apart", "life lost to the rad counters' ability is life lost like any other: "
+        "an effect on life lost 'from radiation' never applies", ["728.1a"])
+def _radiation_not_told_apart(p: Patcher) -> None:
+    from reference_engine import ops
+
+    p.replace("radiation", "life_from_radiation", lambda game, player, amount: ops.lose_life(game, player, amount))
+
+
+@mutant("all-life-loss-from-radiation", "an effect on life lost 'from radiation' applies to any life lost, a spell's "
+        "damage too", ["728.1a"])
+def _all_loss_from_radiation(p: Patcher) -> None:
+    def wrapper(original):
+        def lose_life(game, player, amount):
+            from reference_engine import ops
+            from reference_engine.restrictions import rule_abilities
+
+            if any(c == player for _, c, _ in rule_abilities(game.state, "radiation_gains_life")):
+                ops.gain_life(game, player, amount)
+            else:
+                original(game, player, amount)
+        return lose_life
+    p.wrap("ops", "lose_life", wrapper)

@@ -52,7 +52,7 @@ KIND_KEYS: dict[str, dict[str, str]] = {
              "cant_block": "any", "cant_cast": "any", "life_total_cant_change": "any", "cant_enter": "filter",
              "cant_play_lands": "any", "on_enter": "steps", "keyword": "string", "additional_sacrifice": "filter",
              "cant_be_countered": "any", "enchanted_is_copy_of_chosen": "any", "cant_have_counters": "filter",
-             "players_cant_get_counters": "any", "play_lands_from_top_of_library": "any",
+             "players_cant_get_counters": "any", "radiation_gains_life": "any", "play_lands_from_top_of_library": "any",
              "cast_from_top_of_library": "any"},
 }
 

@@ -18,6 +18,7 @@ from reference_engine import player_counters
 from reference_engine.effects import Ctx, effect
 from reference_engine.layers import characteristics
 from reference_engine.model import Ability, Zone
+from reference_engine.restrictions import rule_abilities
 from reference_engine.triggers import INHERENT_SOURCES, TriggerSource
 
 if TYPE_CHECKING:
@@ -67,5 +68,15 @@ def _radiation(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     milled = ops.move_together(game, top, Zone.GRAVEYARD) if top else []
     nonland = sum(1 for card in milled if "Land" not in characteristics(state, card).types)
     if nonland:
-        ops.lose_life(game, player, nonland)
+        life_from_radiation(game, player, nonland)
         player_counters.remove(game, player, "rad", nonland)
+
+
+def life_from_radiation(game: Game, player: str, amount: int) -> None:
+    """Life lost 'from radiation' is the life this ability makes its player lose (728.1a): 'you gain
+    life rather than lose life from radiation' (a `rule` ability {radiation_gains_life: you}) makes
+    that player gain it instead."""
+    if any(controller == player for _, controller, _ in rule_abilities(game.state, "radiation_gains_life")):
+        ops.gain_life(game, player, amount)
+    else:
+        ops.lose_life(game, player, amount)
