@@ -28,7 +28,7 @@ def add_lore_counters(game: Game) -> None:
     for obj in state.battlefield():
         chars = characteristics(state, obj)
         if "Saga" in chars.subtypes and chars.controller == state.active:
-            ops.add_counters(game, obj, "lore", 1, by=state.active)
+            ops.add_counters_unasked(game, obj, "lore", 1, by=state.active)  # a turn-based action
 
 
 def must_be_sacrificed(game: Game, obj: GameObject, chars) -> bool:
