@@ -35,3 +35,4 @@ from mutants import dfc_depth  # noqa: F401  (issue 19: the rest of 111, 707 and
 from mutants import dfc_depth2  # noqa: F401  (issue 19, second round: 707.10d-e, 712.15a, 712.19, ...)
 from mutants import cov21_rules  # noqa: F401  (the last testable rules of issues 21 and 19: 615.12a, ...)
 from mutants import player_effects  # noqa: F401  (targeted discard and sacrifice, sacrificing two, modal spells)
+from mutants import counter_order  # noqa: F401  (the order of replacement effects on putting counters: 616.1)
