@@ -14,8 +14,8 @@ from typing import Any, ClassVar, Final, Literal, Union
 PROTOCOL_VERSION: Final = 1
 #: Additions within version 1 that an engine can rely on the harness understanding (docs/protocol.md,
 #: "Versions"). 1: the case format's object order, damage assignment, stack targets, ability texts
-#: and attachments (each also a capability tag).
-PROTOCOL_MINOR: Final = 1
+#: and attachments (each also a capability tag). 2: observed loyalty (loyalty-value).
+PROTOCOL_MINOR: Final = 2
 
 JSON = dict[str, Any]
 

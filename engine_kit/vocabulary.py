@@ -15,6 +15,8 @@ CAPABILITIES: Final = (
     # protocol 1.1 (docs/case-format.md): `nth` in selectors; the `assign` action; `{stack: N}` targets;
     # observed ability texts; Auras and Equipment attached in setup
     "object-order", "damage-assignment", "stack-targets", "ability-text", "attachments",
+    # protocol 1.2: an object's loyalty observed, in any zone (rule 306.5)
+    "loyalty-value",
 )
 
 #: Steps of a turn in order (rule 500.1), as the case format names them.

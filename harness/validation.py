@@ -452,6 +452,8 @@ OBSERVABLE_CAPABILITIES = {
     ("select", "abilities"): "ability-text",
     ("objects", "attached_to"): "attachments",
     ("select", "attached_to"): "attachments",
+    ("objects", "loyalty"): "loyalty-value",
+    ("select", "loyalty"): "loyalty-value",
 }
 
 

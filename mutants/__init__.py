@@ -35,4 +35,8 @@ from mutants import dfc_depth  # noqa: F401  (issue 19: the rest of 111, 707 and
 from mutants import dfc_depth2  # noqa: F401  (issue 19, second round: 707.10d-e, 712.15a, 712.19, ...)
 from mutants import cov21_rules  # noqa: F401  (the last testable rules of issues 21 and 19: 615.12a, ...)
 from mutants import player_effects  # noqa: F401  (targeted discard and sacrifice, sacrificing two, modal spells)
+from mutants import loyalty_value  # noqa: F401  (loyalty as a characteristic, 306.5; card types set, 205.1a)
+from mutants import activation_limits  # noqa: F401  ("Activate only once"; restrictions of acquired abilities, 602.5c)
+from mutants import cast_permissions  # noqa: F401  (what a cast permission gives the spell cast with it: 611.3d)
+from mutants import undefined_x  # noqa: F401  (an X no cost defines, chosen as it resolves: 107.3f)
 from mutants import counter_order  # noqa: F401  (the order of replacement effects on putting counters: 616.1)

@@ -52,7 +52,8 @@ KIND_KEYS: dict[str, dict[str, str]] = {
              "cant_block": "any", "cant_cast": "any", "life_total_cant_change": "any", "cant_enter": "filter",
              "cant_play_lands": "any", "on_enter": "steps", "keyword": "string", "additional_sacrifice": "filter",
              "cant_be_countered": "any", "enchanted_is_copy_of_chosen": "any", "cant_have_counters": "filter",
-             "players_cant_get_counters": "any", "play_lands_from_top_of_library": "any"},
+             "players_cant_get_counters": "any", "play_lands_from_top_of_library": "any",
+             "cast_from_top_of_library": "any"},
 }
 
 #: The parameters of each named effect (tests/test_card_schema.py checks them against what each
@@ -68,7 +69,7 @@ EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "prevent_damage": ("combat", "source", "to", "until"), "return_to_hand": ("what",), "lose_life": ("amount", "who"),
     "mill": ("count",), "attach": ("to", "what"), "blight": ("amount", "optional", "then"),
     "create_token_copy": ("abilities", "attacking", "of", "tapped"), "may": ("prompt", "then"),
-    "may_pay": ("by", "cost", "then"), "may_pay_any_number_of_times": ("cost", "then"), "return_all_to_battlefield": ("filter", "tapped", "whose"), "draw_and_reveal": ("discard_unless",), "phase_out": ("what",), "when_resolved_times": ("ability", "n"), "if_resolved_times": ("n", "then"), "copy_card_named": ("among", "may_cast", "not_chosen_before"), "choose_to_hand": ("among", "filter", "what"),
+    "may_pay": ("by", "cost", "then"), "may_pay_x": ("cost", "then"), "may_pay_any_number_of_times": ("cost", "then"), "return_all_to_battlefield": ("filter", "tapped", "whose"), "draw_and_reveal": ("discard_unless",), "phase_out": ("what",), "when_resolved_times": ("ability", "n"), "if_resolved_times": ("n", "then"), "copy_card_named": ("among", "may_cast", "not_chosen_before"), "choose_to_hand": ("among", "filter", "what"),
     "become_copy": ("choose", "until", "what"), "exile": ("what",), "look_at_top": ("count",),
     "move_counter": ("from", "kind", "to"), "rest_to_bottom": (), "shuffle_into_library": ("who", "zones"),
     "tap": ("what",), "untap": ("what",), "copy_spell": ("except", "new_targets", "not_legendary", "times", "what"),

@@ -15,6 +15,7 @@ from reference_engine import next_spell, ops, restrictions
 from reference_engine.costs import Cost
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import MODAL_DFC, Characteristics, characteristics, printed
+from reference_engine.library_casting import library_permission
 from reference_engine.limits import EngineLimit
 from reference_engine.mana import ManaCost, format_pool, pay
 from reference_engine.manaprod import production, resolve_mana_ability
@@ -344,6 +345,11 @@ def cast_permission(game: Game, move: Cast) -> tuple[GameObject, int, ManaCost |
         if disturb is None or not obj.card.double_faced:
             raise Illegal(f"{chars.name} can't be cast from a graveyard: nothing allows it")
         return obj, 1, disturb.cast_cost
+    if obj is not None and obj.zone is Zone.LIBRARY:
+        if library_permission(game, move.player, obj) is None:
+            raise Illegal(f"{characteristics(game.state, obj).name} can't be cast from a library: nothing allows "
+                          "it, or it is not the top card of its caster's library")
+        return obj, 0, None
     return _own_object(game, move.player, move.object_id, Zone.HAND, "card"), 0, None
 
 
@@ -388,6 +394,7 @@ def propose(game: Game, move: Cast):
     check_modes(game, chars.name, ability.data if ability else None, move.modes, move.player)  # 601.2b
     specs = spell_targets(chars, move.modes)
     targets_wait = targets_wait_for_costs(game, specs, move)
+    permission = library_permission(game, move.player, obj) if obj.zone is Zone.LIBRARY else None
     # 601.2a: the card moves to the stack; then costs are paid (601.2g-h).
     on_stack = state.move(obj, Zone.STACK, face=face)
     on_stack.controller = move.player
@@ -398,6 +405,9 @@ def propose(game: Game, move: Cast):
                                  targets=move.targets, x=on_stack.x, source_name=chars.name,
                                  targets_wait_for_costs=targets_wait,
                                  division=announced_division(chars, move.targets)))
+    if permission is not None:  # what casting it 'this way' gives it (611.3d)
+        state.stack[-1].permission_on_enter = tuple(permission[1].get("on_enter", ()))
+        state.stack[-1].permission_source_id = permission[0].id
     next_spell.modify(game, move.player, on_stack)  # effects on 'the next spell you cast' begin (611.2f)
     # 601.6: a spell that may no longer be cast once proposed (its X chosen) can't be cast (601.3, 601.3a).
     prohibited = restrictions.cast_prohibition(game, move.player, on_stack)
@@ -695,10 +705,15 @@ def check_not_prohibited(game: Game, obj: GameObject, mana_ability: bool = False
 
 
 def _check_once_each_turn(game: Game, obj: GameObject, index: int, data) -> None:
-    """'Activate only once each turn' (602.1b): an instruction that functions at all times."""
-    if data.get("limit") != "once_each_turn":
+    """'Activate only once each turn', 'Activate only once' (602.1b): an instruction that functions at
+    all times. It is kept for the object by the ability's index, so an identically worded ability the
+    object acquired from another object (the next index) has its own (602.5c)."""
+    limit = data.get("limit")
+    if limit not in ("once_each_turn", "once"):
         return
     turn = game.state.turn
+    if limit == "once" and index in obj.activated_turns:
+        raise Illegal("this ability can be activated only once (rule 602.1b)")
     if obj.activated_turns.get(index) == turn:
         raise Illegal("this ability can be activated only once each turn (rule 602.1b)")
     obj.activated_turns[index] = turn

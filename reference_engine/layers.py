@@ -304,6 +304,27 @@ def _add_types(chars: Characteristics, params: dict[str, Any]) -> None:
     chars.types = chars.types + [t for t in params["types"] if t not in chars.types]
 
 
+@modifier("set_types", "4")
+def _set_types(chars: Characteristics, params: dict[str, Any]) -> None:
+    """'... is a land and loses all other card types': the new card types replace the old ones, and the
+    subtypes of a card type it lost go too, unless a card type it still has has them (rule 205.1a).
+    Land and creature types are known by name; any other subtype belongs to the other card types it had."""
+    kept = list(params["types"])
+    creature_types = all_creature_types()
+
+    def still_has(subtype: str) -> bool:
+        if subtype in LAND_TYPES:
+            return "Land" in kept
+        if subtype in creature_types:
+            return "Creature" in kept or "Kindred" in kept
+        return any(t in kept for t in chars.types if t not in ("Land", "Creature", "Kindred"))
+
+    chars.subtypes = [s for s in chars.subtypes if still_has(s)]
+    if "Creature" not in kept:
+        chars.all_creature_types = False
+    chars.types = kept
+
+
 #: Land subtypes (rule 205.3i): the ones a land loses when an effect sets its land type.
 LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Cave", "Desert", "Gate", "Lair",
                         "Locus", "Mine", "Power-Plant", "Sphere", "Tower", "Town", "Urza's"})

@@ -282,6 +282,9 @@ class StackItem:
     alternative_cost_paid: str | None = None  # the alternative cost paid for a spell (118.9), e.g. its dash cost
     targets_wait_for_costs: bool = False  # 601.5: announced targets checked again once costs are paid
     division: tuple[int, ...] = ()  # 601.2d: how the spell's damage is divided among its targets, in their order
+    #: steps a permission it was cast with runs as it enters ('it gains haste until end of turn', 611.3d)
+    permission_on_enter: tuple[dict[str, Any], ...] = ()
+    permission_source_id: int | None = None  # the permanent whose permission it was cast with
 
     @property
     def is_spell(self) -> bool:

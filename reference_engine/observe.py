@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.layers import characteristics, color_identity
+from reference_engine.loyalty import loyalty
 from reference_engine.mana import MANA_TYPES
 from reference_engine.model import GameObject, Zone
 from reference_engine.state import OWNED_ZONES
@@ -76,6 +77,7 @@ def observe_object(game: Game, obj: GameObject, by_uid: dict[int, str]) -> dict[
         "color_identity": [c for c in COLOR_ORDER if c in color_identity(obj.card)],
         "power": chars.power,
         "toughness": chars.toughness,
+        "loyalty": loyalty(state, obj),
     }
     if on_battlefield:
         combat = state.combat

@@ -14,9 +14,11 @@ from reference_engine import library_effects  # noqa: F401  (put on top of a lib
 from reference_engine import cast_copies  # noqa: F401  (casting a copy: 707.12)
 from reference_engine import transforming  # noqa: F401  (as a permanent transforms: 712.20)
 from reference_engine import named_copies  # noqa: F401  (a copy of a card defined by name: 707.13)
+from reference_engine import chosen_x  # noqa: F401  (an X no cost defines, chosen as it resolves: 107.3f)
 from reference_engine.casting import PERMANENT_TYPES, spell_ability, spell_targets
 from reference_engine.conditions import holds
 from reference_engine.layers import characteristics
+from reference_engine.library_casting import as_it_enters_cast_this_way
 from reference_engine.modal_spells import with_modes
 from reference_engine.model import StackItem, Zone
 from reference_engine.moves import Procedure
@@ -70,6 +72,7 @@ def _resolve_spell(game: Game, item: StackItem) -> Procedure:
             return
         if new is not None:
             yield from as_it_enters_for_its_cost(game, item, chars, new)
+            yield from as_it_enters_cast_this_way(game, item, chars.name, new)
         if new is not None and "Aura" in chars.subtypes and item.targets and legal and legal[0]:
             new.attached_to = item.targets[0].value  # an Aura spell enters attached to its target (303.4f)
             state.touch()

@@ -65,7 +65,8 @@ def face_keywords(text: str, oracle_keywords: list[str]) -> list[str]:
         if re.match(r"^LEVEL \d", line):
             break  # what follows belongs to level bands, not to the card itself
         line = re.sub(r"\s*\([^)]*\)", "", line).strip()
-        pieces = [p.strip() for p in line.split(",")]
+        # "Enchant creature, land, or planeswalker": one keyword whose quality is a list (rule 702.5a)
+        pieces = [line] if line.lower().startswith("enchant ") else [p.strip() for p in line.split(",")]
         names = []
         for piece in pieces:
             match = next((k for k in sorted(known, key=len, reverse=True)

@@ -72,6 +72,7 @@ class Observer:
         if "Creature" in types["core_types"]:
             out["power"] = obj.get("power")
             out["toughness"] = obj.get("toughness")
+        out["loyalty"] = obj.get("loyalty")  # the engine's own value, in every zone (loyalty-value)
         if zone == "battlefield":
             counters = {names.case_counter(k): n for k, n in (obj.get("counters") or {}).items() if n}
             if obj.get("loyalty") and "Planeswalker" in types["core_types"]:

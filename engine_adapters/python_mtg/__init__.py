@@ -50,6 +50,7 @@ class PythonMtgEngine(PackageAdapter):
         "stack-targets": "nothing waits on the stack between moves (see 'stack'), so nothing on it can be targeted",
         "ability-text": "the adapter reports no ability texts",
         "attachments": "the adapter doesn't set up Auras or Equipment attached to a permanent",
+        "loyalty-value": "the adapter reports no loyalty: the engine has no planeswalkers (see 'loyalty')",
     }
     adapter_limitations = (
         "A permanent back face up, a token with keywords, or a permanent owned by another player in a "
