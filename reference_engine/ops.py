@@ -228,12 +228,17 @@ def create_token(game: Game, card: CardDef, controller: str, *, tapped: bool = F
 def put_entering_counters(game: Game, new: GameObject, counters: dict[str, int] | None) -> Procedure:
     """The counters a permanent enters with are put on it (122.6) by its controller (122.6a), as it is once
     it has arrived (a copy's values included): the effects that modify putting counters apply, in the
-    order its controller chooses (616.1)."""
+    order its controller chooses (616.1). 'Enters with' is a replacement effect (614.1c), a planeswalker's
+    loyalty and a Saga's first lore counter included (306.5b, 714.3a): what modifies only the counters an
+    effect puts applies to them too ('if an effect would put one or more counters ...').
+    """
     for kind, amount in (counters or {}).items():
-        amount = yield from counters_to_put(game, new, kind, amount, new.controller)
+        amount = yield from counters_to_put(game, new, kind, amount, new.controller, by_effect=True)
         if amount > 0:
+            before = new.counters.get(kind, 0)
             new.counters[kind] += amount
-            emit(game, "counters_put", object_id=new.id, uid=new.uid, counter=kind, before=0, after=amount)
+            emit(game, "counters_put", object_id=new.id, uid=new.uid, counter=kind, before=before,
+                 after=new.counters[kind])
             game.state.touch()
 
 
