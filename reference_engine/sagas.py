@@ -22,7 +22,7 @@ def chapter_numbers(chars) -> list[int]:
 
 
 def add_lore_counters(game: Game) -> None:
-    """Rule 714.3b: as the active player's precombat main phase begins, they put a lore counter on
+    """Rule 714.3c: as the active player's precombat main phase begins, they put a lore counter on
     each Saga they control (no stack)."""
     state = game.state
     for obj in state.battlefield():
