@@ -1,7 +1,7 @@
 """Mutants for which counters are put by an effect, as Doubling Season asks ('if an effect would put one
 or more counters ...'): those a permanent enters with (614.1c; 306.5b, 714.3a), not a Saga's turn-based
-lore counter (714.3c) nor a loyalty ability's cost (606.4). Each is named for the rule it breaks
-(cases/counters/doubling-season-*)."""
+lore counter (714.3c) nor a loyalty ability's cost (606.4); a counter an effect moves (122.5). Each is
+named for the rule it breaks (cases/counters/doubling-season-*)."""
 
 from __future__ import annotations
 
@@ -49,3 +49,22 @@ def _loyalty_cost_by_effect(p: Patcher) -> None:
             return (yield from original(game, obj, kind, amount, by, by_effect=by_effect or kind == "loyalty"))
         return add_counters
     p.wrap("ops", "add_counters", wrapper)
+
+
+@mutant("moved-counter-not-by-an-effect", "a counter an effect moves onto a permanent is put on it as by no effect, so "
+        "'if an effect would put counters' doesn't modify it", ["122.5"])
+def _moved_not_by_effect(p: Patcher) -> None:
+    from reference_engine import ops
+    from reference_engine.effects import EFFECTS
+
+    original = EFFECTS["move_counter"]
+
+    def move_counter(game, ctx, params):
+        def add_counters(game, obj, kind, amount, by=None, *, by_effect=False):
+            return (yield from add(game, obj, kind, amount, by, by_effect=False))
+        add, ops.add_counters = ops.add_counters, add_counters
+        try:
+            return (yield from original(game, ctx, params))
+        finally:
+            ops.add_counters = add
+    p.set_item(EFFECTS, "move_counter", move_counter)
