@@ -81,3 +81,9 @@ def _moved_not_by_effect(p: Patcher) -> None:
         "modify it", ["609.1"])
 def _chosen_not_by_effect(p: Patcher) -> None:
     _not_by_effect_in(p, "add_or_remove_counter")
+
+
+@mutant("blight-counters-not-by-an-effect", "the -1/-1 counters a player puts on a creature when an ability tells them "
+        "to blight are put as by the player, not by the ability's effect", ["701.68a", "609.1"])
+def _blight_not_by_effect(p: Patcher) -> None:
+    _not_by_effect_in(p, "blight")
