@@ -444,7 +444,7 @@ class Corpus:
     def load_case(self, path: Path, raw: bytes | None = None, name: str | None = None) -> Case:
         """The case in the file `path` (whose bytes, and name under the root, may be given); YamlError if
         it isn't valid YAML."""
-        rel = name or self._rel(path)
+        rel = name or self.name_of(path)
         cached = self._case_cache.get(rel)
         if cached is not None:
             return cached
@@ -457,15 +457,12 @@ class Corpus:
     def known_case(self, path: Path, facts: CaseFacts, name: str | None = None) -> Case:
         """A case whose facts are known (from the cache): its document is read when needed. `name`: its
         name under the root, if known (the case then holds that string, not a copy)."""
-        rel = name or self._rel(path)
+        rel = name or self.name_of(path)
         case = self._case_cache.get(rel)
         if case is None:
             case = self._case_cache[rel] = Case(path, None, rel, self.root.name, load=self._load_document, facts=facts,
                                                 root=self.root)
         return case
-
-    def _rel(self, path: Path) -> str:
-        return self.name_of(path)
 
     def name_of(self, path: Path) -> str:
         """`path` (a file of the corpus) under the root, with forward slashes: demo/elves.yaml."""

@@ -39,4 +39,6 @@ from mutants import loyalty_value  # noqa: F401  (loyalty as a characteristic, 3
 from mutants import activation_limits  # noqa: F401  ("Activate only once"; restrictions of acquired abilities, 602.5c)
 from mutants import cast_permissions  # noqa: F401  (what a cast permission gives the spell cast with it: 611.3d)
 from mutants import undefined_x  # noqa: F401  (an X no cost defines, chosen as it resolves: 107.3f)
+from mutants import counter_order  # noqa: F401  (the order of replacement effects on putting counters: 616.1)
+from mutants import entering_counters  # noqa: F401  (which counters an effect puts: entering with them, 614.1c)
 from mutants import rad_counters  # noqa: F401  (rad counters: 122.1i, 728; milling, 701.17)

@@ -175,7 +175,8 @@ def _copies_skip_replacements(p: Patcher) -> None:
             new = game.state.add_object(card, controller, Zone.BATTLEFIELD, is_token=True, face=face)
             new.copy_token = True
             # The counters the creating effect gives it are not its own 'enters with' abilities: they stay.
-            ops._arrive(game, new, ops.Entry(face=face, tapped=tapped, attacking=attacking, counters=counters))
+            ops._arrive(game, new, ops.Entry(face=face, tapped=tapped, attacking=attacking))
+            yield from ops.put_entering_counters(game, new, counters)
             ops.emit(game, "enters", object_id=new.id, uid=new.uid)
             return new
         return create_token
@@ -229,8 +230,8 @@ def _sba_during_resolution(p: Patcher) -> None:
     from reference_engine.model import Zone
 
     def wrapper(original):
-        def add_counters(game, obj, kind, amount, by=None):
-            original(game, obj, kind, amount, by)
+        def add_counters(game, obj, kind, amount, by=None, *, by_effect=False):
+            yield from original(game, obj, kind, amount, by, by_effect=by_effect)
             for other in list(game.state.battlefield()):
                 chars = characteristics(game.state, other)
                 if "Creature" in chars.types and ((chars.toughness or 0) <= 0 or other.damage >= (chars.toughness or 0)):

@@ -61,12 +61,13 @@ def _sacrificed_counters_all_kinds(p: Patcher) -> None:
     def add_counters(game, ctx, params):
         amount = params.get("amount")
         if not (isinstance(amount, dict) and "last_known_counters" in amount):
-            return original(game, ctx, params)
+            yield from original(game, ctx, params)
+            return
         for obj in objects(game, ctx, params["what"]):
             if obj.zone is Zone.BATTLEFIELD:
                 for kind in last_known_counter_kinds(game, ctx.source_id):
-                    ops.add_counters_by_effect(game, obj, kind, last_known_counters(game, ctx.source_id, kind),
-                                               by=ctx.controller)
+                    yield from ops.add_counters_by_effect(game, obj, kind, last_known_counters(game, ctx.source_id, kind),
+                                                          by=ctx.controller)
     p.set_item(EFFECTS, "add_counters", add_counters)
 
 

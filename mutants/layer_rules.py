@@ -378,7 +378,7 @@ def _counter_from_nothing(p: Patcher) -> None:
         for obj in objects(game, ctx, params["from"]):
             ops.remove_counters(game, obj, kind, 1)
         for obj in objects(game, ctx, params["to"]):
-            ops.add_counters(game, obj, kind, 1)
+            yield from ops.add_counters(game, obj, kind, 1)
     p.set_item(EFFECTS, "move_counter", move_counter)
 
 
@@ -391,7 +391,7 @@ def _counter_not_removed(p: Patcher) -> None:
     def move_counter(game, ctx, params):
         origin, destination = objects(game, ctx, params["from"]), objects(game, ctx, params["to"])
         if origin and destination and origin[0] is not destination[0] and origin[0].counters.get(params["kind"]):
-            ops.add_counters(game, destination[0], params["kind"], 1)
+            yield from ops.add_counters(game, destination[0], params["kind"], 1)
     p.set_item(EFFECTS, "move_counter", move_counter)
 
 
@@ -400,16 +400,11 @@ def _counter_not_removed(p: Patcher) -> None:
 def _entering_counters(p: Patcher) -> None:
     from reference_engine import ops
 
-    def wrapper(original):
-        def arrive(game, new, entry):
-            real = ops.counters_to_put
-            ops.counters_to_put = lambda game, obj, kind, amount, by=None: amount
-            try:
-                return original(game, new, entry)
-            finally:
-                ops.counters_to_put = real
-        return arrive
-    p.wrap("ops", "_arrive", wrapper)
+    def put_entering_counters(game, new, counters):
+        for kind, amount in (counters or {}).items():
+            ops.put_counters(game, new, kind, amount)
+        yield from ()
+    p.replace("ops", "put_entering_counters", put_entering_counters)
 
 
 @mutant("counter-replacement-ignores-controller", "'a creature you control' in a counter replacement effect matches any creature",
@@ -419,8 +414,8 @@ def _counter_replacement_any(p: Patcher) -> None:
     from reference_engine.layers import characteristics
 
     def wrapper(original):
-        def counters_to_put(game, obj, kind, amount, by=None):
-            result = original(game, obj, kind, amount, by)
+        def counters_to_put(game, obj, kind, amount, by=None, *, by_effect=False):
+            result = yield from original(game, obj, kind, amount, by, by_effect=by_effect)
             if result <= 0:
                 return result
             state = game.state
@@ -876,7 +871,7 @@ def _class_level_counters(p: Patcher) -> None:
     def gain_class_level(game, ctx, params):
         for obj in objects(game, ctx, "self"):
             if obj.zone is Zone.BATTLEFIELD:
-                ops.add_counters(game, obj, "level", params["level"] - obj.counters.get("level", 0) - 1)
+                yield from ops.add_counters(game, obj, "level", params["level"] - obj.counters.get("level", 0) - 1)
                 ops.emit(game, "class_level", object_id=obj.id, uid=obj.uid, level=params["level"])
     p.set_item(EFFECTS, "gain_class_level", gain_class_level)
     p.set_attr(GameObject, "class_level", property(lambda self: self.counters.get("level", 0) + 1,

@@ -149,8 +149,8 @@ def _level_pt_is_base(p: Patcher) -> None:
         ["613.7a"])
 def _level_symbol_new_timestamp(p: Patcher) -> None:
     def add_counters(original):
-        def wrapped(game, obj, kind, amount, by=None):
-            original(game, obj, kind, amount, by)
+        def wrapped(game, obj, kind, amount, by=None, *, by_effect=False):
+            yield from original(game, obj, kind, amount, by, by_effect=by_effect)
             if kind == "level" and amount > 0:
                 obj.__dict__["_level_timestamp"] = game.state.new_timestamp()
                 game.state.touch()

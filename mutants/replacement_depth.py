@@ -27,6 +27,7 @@ def _entry_choice_before_doubling(p: Patcher) -> None:
                 new = game.state.add_object(card, ctx.controller, Zone.BATTLEFIELD, is_token=True, face=entry.face)
                 new.copy_token = True
                 ops._arrive(game, new, replace(entry))
+                yield from ops.put_entering_counters(game, new, entry.counters)
                 ops._entered(game, new)
                 made.append(new.id)
         ctx.memory["it"] = made

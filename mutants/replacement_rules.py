@@ -505,12 +505,13 @@ def _counter_doubling_only_resolving(p: Patcher) -> None:
 
     def wrapper(original):
         def after_prevention(game, target, effects, used, prevented):
-            real = ops.add_counters_by_effect
-            ops.add_counters_by_effect = ops.add_counters
+            real = ops.add_counters_unasked
+            ops.add_counters_unasked = lambda game, obj, kind, amount, by=None, by_effect=False: real(
+                game, obj, kind, amount, by)
             try:
                 return original(game, target, effects, used, prevented)
             finally:
-                ops.add_counters_by_effect = real
+                ops.add_counters_unasked = real
         return after_prevention
     p.wrap("damage", "_after_prevention", wrapper)
 

@@ -86,19 +86,19 @@ def _entering_ignores_cant(p: Patcher) -> None:
     arriving: list[bool] = []
 
     def arrive_wrapper(original):
-        def arrive(game, new, entry):
+        def put_entering_counters(game, new, counters):
             arriving.append(True)
             try:
-                return original(game, new, entry)
+                yield from original(game, new, counters)
             finally:
                 arriving.pop()
-        return arrive
+        return put_entering_counters
 
     def prohibited_wrapper(original):
         def counters_prohibited(game, obj):
             return False if arriving else original(game, obj)
         return counters_prohibited
-    p.wrap("ops", "_arrive", arrive_wrapper)
+    p.wrap("ops", "put_entering_counters", arrive_wrapper)
     p.wrap("restrictions", "counters_prohibited", prohibited_wrapper)
 
 

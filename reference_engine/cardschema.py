@@ -37,7 +37,7 @@ KIND_KEYS: dict[str, dict[str, str]] = {
                     "enters_with_counters": "any", "counters_placed": "any", "graveyard_to_exile": "any",
                     "enters_tapped": "any", "others_enter_tapped": "any", "as_enters_day_if_neither": "any",
                     "damage_prevention": "any", "damage_multiply": "any", "damage_add": "any",
-                    "counters_multiply": "any", "tokens_multiply": "any", "draw_from_empty_library": "any",
+                    "tokens_multiply": "any", "draw_from_empty_library": "any",
                     "opponents_life_gain": "any", "as_enters_turn_face_down": "filter", "as_enters_exile": "any",
                     "as_turned_face_up": "any", "others_enter_with_counters": "any",
                     "opponents_draws_instead": "any", "as_enters_may_pay_life": "any",

@@ -670,7 +670,7 @@ def activate(game: Game, move: Activate) -> Procedure:
         ops.remove_counters(game, obj, cost.remove_counter, 1)
     if cost.loyalty is not None:
         if cost.loyalty >= 0:
-            ops.add_counters(game, obj, "loyalty", cost.loyalty, by=move.player)
+            yield from ops.add_counters(game, obj, "loyalty", cost.loyalty, by=move.player)
         else:
             ops.remove_counters(game, obj, "loyalty", -cost.loyalty)
         obj.loyalty_turn = state.turn

@@ -225,7 +225,7 @@ def _after_prevention(game: Game, target: Target, effects: list[Applicable], use
         if not rider or amount <= 0:
             continue
         if "counters" in rider and target.kind == "object" and target.value in state.objects:
-            ops.add_counters_by_effect(game, state.objects[target.value], rider["counters"], amount)
+            ops.add_counters_unasked(game, state.objects[target.value], rider["counters"], amount, by_effect=True)
         if rider.get("gain_life"):
             ops.gain_life(game, spec.controller, amount)
     if prevented > 0:

@@ -499,11 +499,11 @@ def _if(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 
 @effect("add_counters")
-def _add_counters(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _add_counters(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is Zone.BATTLEFIELD:
-            ops.add_counters_by_effect(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)),
-                                       by=ctx.controller)
+            yield from ops.add_counters_by_effect(game, obj, params["kind"], value(game, ctx, params.get("amount", 1)),
+                                                  by=ctx.controller)
 
 
 @effect("gain_class_level")
@@ -524,7 +524,7 @@ def _untap(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
 
 
 @effect("move_counter")
-def _move_counter(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _move_counter(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Move a [kind] counter from [one object] onto [another]' (rule 122.5): remove it from the first
     and put it on the second; if either can't be done (the same object, no such counter, an object
     gone), neither is done."""
@@ -538,7 +538,7 @@ def _move_counter(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
     if origin.zone is not Zone.BATTLEFIELD or destination.zone is not Zone.BATTLEFIELD:
         return
     ops.remove_counters(game, origin, kind, 1)
-    ops.add_counters(game, destination, kind, 1, by=ctx.controller)
+    yield from ops.add_counters(game, destination, kind, 1, by=ctx.controller, by_effect=True)  # put by the effect
 
 
 @effect("remove_all_counters")
@@ -571,7 +571,7 @@ def _add_or_remove_counter(game: Game, ctx: Ctx, params: dict[str, Any]) -> Proc
             state.rejection = f"choose a kind of counter on {name} ({', '.join(kinds)}), and add or remove"
         kind, action = chosen
         if action == "add":
-            ops.add_counters(game, obj, kind, 1)
+            yield from ops.add_counters(game, obj, kind, 1, by_effect=True)
         else:
             ops.remove_counters(game, obj, kind, 1)
 

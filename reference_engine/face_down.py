@@ -89,7 +89,7 @@ def as_turned_face_up(game: Game, obj: GameObject) -> None:
     for ability in characteristics(game.state, obj).abilities:
         spec = ability.data.get("as_turned_face_up") if ability.kind == "replacement" else None
         for kind, amount in ((spec or {}).get("counters") or {}).items():
-            ops.add_counters(game, obj, kind, int(amount))
+            ops.add_counters_unasked(game, obj, kind, int(amount))  # part of turning it face up
 
 
 @effect("turn_face_up")

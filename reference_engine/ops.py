@@ -10,7 +10,6 @@ import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import MODIFIERS, Characteristics, characteristics
 from reference_engine.limits import EngineLimit
 from reference_engine.model import CardDef, ContinuousEffect, GameObject, Step, Target, Zone
@@ -200,6 +199,7 @@ def enter_battlefield(game: Game, obj: GameObject, controller: str, *, transform
     new.spell_x = spell_x
     new.meld_partner = meld_partner
     _arrive(game, new, entry)
+    yield from put_entering_counters(game, new, entry.counters)
     emit(game, "leaves", object_id=obj.id, uid=obj.uid, new_id=new.id, **{"from": origin, "to": Zone.BATTLEFIELD},
          snapshot=None)
     _entered(game, new)
@@ -220,8 +220,26 @@ def create_token(game: Game, card: CardDef, controller: str, *, tapped: bool = F
     new = state.add_object(card, entry.controller or controller, Zone.BATTLEFIELD, is_token=True, face=entry.face)
     new.copy_token = copy_token
     _arrive(game, new, entry)
+    yield from put_entering_counters(game, new, entry.counters)
     _entered(game, new)
     return new
+
+
+def put_entering_counters(game: Game, new: GameObject, counters: dict[str, int] | None) -> Procedure:
+    """The counters a permanent enters with are put on it (122.6) by its controller (122.6a), as it is once
+    it has arrived (a copy's values included): the effects that modify putting counters apply, in the
+    order its controller chooses (616.1). 'Enters with' is a replacement effect (614.1c), a planeswalker's
+    loyalty and a Saga's first lore counter included (306.5b, 714.3a): what modifies only the counters an
+    effect puts applies to them too ('if an effect would put one or more counters ...').
+    """
+    for kind, amount in (counters or {}).items():
+        amount = yield from counters_to_put(game, new, kind, amount, new.controller, by_effect=True)
+        if amount > 0:
+            before = new.counters.get(kind, 0)
+            new.counters[kind] += amount
+            emit(game, "counters_put", object_id=new.id, uid=new.uid, counter=kind, before=before,
+                 after=new.counters[kind])
+            game.state.touch()
 
 
 def _entered(game: Game, new: GameObject) -> None:
@@ -233,7 +251,8 @@ def _entered(game: Game, new: GameObject) -> None:
 
 
 def _arrive(game: Game, new: GameObject, entry: Entry) -> None:
-    """What happens as a permanent arrives: it is summoning sick, and how it enters applies."""
+    """What happens as a permanent arrives: it is summoning sick, and how it enters applies (its
+    counters are put on it next: put_entering_counters)."""
     state = game.state
     new.summoning_sick = True
     new.tapped = entry.tapped
@@ -243,12 +262,6 @@ def _arrive(game: Game, new: GameObject, entry: Entry) -> None:
                                               frozenset({new.id}), new.controller, duration="permanent"))
     if entry.exiled:
         state.linked.setdefault(new.id, []).extend(entry.exiled)
-    if entry.counters:
-        for kind, amount in entry.counters.items():
-            amount = counters_to_put(game, new, kind, amount, new.controller)  # entering with counters is putting them on (122.6, 122.6a)
-            if amount > 0:
-                new.counters[kind] += amount
-                emit(game, "counters_put", object_id=new.id, uid=new.uid, counter=kind, before=0, after=amount)
     if entry.attacking is not None and state.combat is not None:
         state.combat.attackers[new.id] = entry.attacking
     if entry.choices:
@@ -330,10 +343,9 @@ def sacrifice_together(game: Game, objs: list[GameObject]) -> list[GameObject]:
 
 
 def effect_amounts(game: Game, player: str, key: str, amount: int) -> int:
-    """Rule 614.16: 'if an effect would create one or more tokens under your control' / 'put one or more
-    counters on a permanent you control', it does twice that many instead (`replacement: {key: factor}`
-    of a permanent `player` controls), whether a resolving spell or ability or another replacement or
-    prevention effect creates them."""
+    """Rule 614.16: 'if an effect would create one or more tokens under your control', it creates twice
+    that many instead (`replacement: {key: factor}` of a permanent `player` controls), whether a resolving
+    spell or ability or another replacement or prevention effect creates them."""
     if amount <= 0:
         return amount
     state = game.state
@@ -347,45 +359,52 @@ def effect_amounts(game: Game, player: str, key: str, amount: int) -> int:
     return amount
 
 
-def add_counters_by_effect(game: Game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> None:
-    """Counters an effect puts on a permanent (not a cost's), after the effects that replace that (614.16)."""
-    add_counters(game, obj, kind, effect_amounts(game, characteristics(game.state, obj).controller,
-                                                 "counters_multiply", amount), by)
+def add_counters_by_effect(game: Game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> Procedure:
+    """Counters an effect puts on a permanent (not a cost's): 'if an effect would put counters' applies
+    too, whether a resolving spell or ability or a prevention effect puts them (614.16)."""
+    yield from add_counters(game, obj, kind, amount, by, by_effect=True)
 
 
-def counters_to_put(game: Game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> int:
+def counters_to_put(game: Game, obj: GameObject, kind: str, amount: int, by: str | None = None, *,
+                    by_effect: bool = False) -> Procedure:
     """How many counters are put on `obj` when player `by` would put `amount` of `kind` on it, after
-    replacement effects such as 'that many plus one are put on it instead' (614.1a). Who puts them is
-    the player the effect names, or else the object's controller (122.6a)."""
+    the replacement effects that apply (614.1a), in the order its controller chooses (616.1). Who puts
+    them is the player the effect names, or else the object's controller (122.6a)."""
     if amount <= 0:
         return amount
     if _restrictions.counters_prohibited(game, obj):
         return 0  # 'counters can't be put on ...' (614.17d for a permanent entering with them)
-    state = game.state
-    by = by or characteristics(state, obj).controller
-    applicable = []
-    for source in state.battlefield():
-        chars = characteristics(state, source)
-        for ability in chars.abilities:
-            spec = ability.data.get("counters_placed") if ability.kind == "replacement" else None
-            if not spec or spec.get("kind", kind) != kind:
-                continue
-            if "by" in spec and (spec["by"] == "you") != (by == chars.controller):
-                continue
-            if matches(state, obj, spec.get("affects"), FilterContext(chars.controller, source.id)):
-                applicable.append(spec)
-    if len(applicable) > 1:
-        raise EngineLimit("the order of several replacement effects on putting counters (616.1) is not asked")
-    for spec in applicable:
-        amount = amount * spec.get("times", 1) + spec.get("plus", 0)
-        if spec.get("halve"):
-            amount //= 2
-    return amount
+    by = by or characteristics(game.state, obj).controller
+    return (yield from _counter_replacements.choose(game, obj, kind, amount, by, by_effect=by_effect))
 
 
-def add_counters(game: Game, obj: GameObject, kind: str, amount: int, by: str | None = None) -> None:
+def counters_to_put_unasked(game: Game, obj: GameObject, kind: str, amount: int, by: str | None = None, *,
+                            by_effect: bool = False) -> int:
+    """counters_to_put where no player can be asked (amid damage, a turn-based action): an engine
+    limit if the order of the effects that apply changes the result."""
+    if amount <= 0:
+        return amount
+    if _restrictions.counters_prohibited(game, obj):
+        return 0
+    by = by or characteristics(game.state, obj).controller
+    return _counter_replacements.without_asking(game, obj, kind, amount, by, by_effect=by_effect)
+
+
+def add_counters(game: Game, obj: GameObject, kind: str, amount: int, by: str | None = None, *,
+                 by_effect: bool = False) -> Procedure:
     """Player `by` (default: the object's controller, 122.6a) puts counters on a permanent."""
-    amount = counters_to_put(game, obj, kind, amount, by)
+    amount = yield from counters_to_put(game, obj, kind, amount, by, by_effect=by_effect)
+    put_counters(game, obj, kind, amount)
+
+
+def add_counters_unasked(game: Game, obj: GameObject, kind: str, amount: int, by: str | None = None, *,
+                         by_effect: bool = False) -> None:
+    """add_counters where no player can be asked (see counters_to_put_unasked)."""
+    put_counters(game, obj, kind, counters_to_put_unasked(game, obj, kind, amount, by, by_effect=by_effect))
+
+
+def put_counters(game: Game, obj: GameObject, kind: str, amount: int) -> None:
+    """Put `amount` counters on a permanent, replacement effects already applied."""
     if amount > 0:
         before = obj.counters.get(kind, 0)
         obj.counters[kind] += amount
@@ -599,7 +618,7 @@ def deal_damage(game: Game, source: DamageSource, target: Target, amount: int, *
         if "Planeswalker" in chars.types:
             remove_counters(game, obj, "loyalty", amount)
         if "Creature" in chars.types and infect:
-            add_counters(game, obj, "-1/-1", amount)
+            add_counters_unasked(game, obj, "-1/-1", amount)  # amid dealing damage: nothing can be asked
         elif "Creature" in chars.types:
             obj.damage += amount
             if source.chars.has_keyword("Deathtouch"):
@@ -657,6 +676,6 @@ def transform(game: Game, obj: GameObject, *, by_day_night: bool = False, own_ab
 
 # The rules that build on these operations (replacement, prevention and damage modification, what can't
 # happen, day and night): bound here, at the end, so that either side can be imported first; read when called.
-from reference_engine import (damage as _damage, daynight as _daynight, die_replacements as _die_replacements,  # noqa: E402
-                              linked_copy as _linked_copy, prevention as _prevention, replacement as _replacement,
+from reference_engine import (counter_replacements as _counter_replacements, damage as _damage,  # noqa: E402
+                              daynight as _daynight, die_replacements as _die_replacements, linked_copy as _linked_copy, prevention as _prevention, replacement as _replacement,
                               restrictions as _restrictions, rule_effects as _rule_effects)

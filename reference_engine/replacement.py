@@ -130,7 +130,7 @@ def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_
     if "Planeswalker" in face.types and face.loyalty is not None:
         counters["loyalty"] += int(face.loyalty)
     if "Saga" in face.subtypes:
-        counters["lore"] += 1  # 714.3a: as a Saga enters, its controller puts a lore counter on it
+        counters["lore"] += 1  # 714.3a: a Saga has "This Saga enters with a lore counter on it"
     entry.counters = dict(counters)
     if any(a.kind == "replacement" and _enters_tapped(game, a, controller) for a in face.abilities) or \
             enters_tapped_by_others(game, face, card, controller):

@@ -22,13 +22,13 @@ def chapter_numbers(chars) -> list[int]:
 
 
 def add_lore_counters(game: Game) -> None:
-    """Rule 714.3b: as the active player's precombat main phase begins, they put a lore counter on
+    """Rule 714.3c: as the active player's precombat main phase begins, they put a lore counter on
     each Saga they control (no stack)."""
     state = game.state
     for obj in state.battlefield():
         chars = characteristics(state, obj)
         if "Saga" in chars.subtypes and chars.controller == state.active:
-            ops.add_counters(game, obj, "lore", 1, by=state.active)
+            ops.add_counters_unasked(game, obj, "lore", 1, by=state.active)  # a turn-based action
 
 
 def must_be_sacrificed(game: Game, obj: GameObject, chars) -> bool:

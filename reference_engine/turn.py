@@ -100,7 +100,7 @@ def _begin(game: Game, step: Step) -> Procedure:
     if step is Step.PRECOMBAT_MAIN:
         from reference_engine.sagas import add_lore_counters
 
-        add_lore_counters(game)  # 714.3b: a turn-based action as the precombat main phase begins
+        add_lore_counters(game)  # 714.3c: a turn-based action as the precombat main phase begins
     if step in (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE):
         if not state.combat or not state.combat.attackers:
             return True  # 508.8: no attackers, no blockers or combat damage steps
