@@ -19,7 +19,7 @@ def _radiation_effect(milled_cards, *, remove_counters: bool = True):
     """The ability's effect, with `milled_cards(library, count)` giving the cards milled and the test of
     which milled cards cost 1 life and a rad counter (the nonland ones, as the rule has it)."""
     def radiation(game, ctx, params):
-        from reference_engine import ops, player_counters
+        from reference_engine import ops, player_counters, radiation
         from reference_engine.layers import characteristics
         from reference_engine.model import Zone
 
@@ -31,7 +31,7 @@ def _radiation_effect(milled_cards, *, remove_counters: bool = True):
         milled = ops.move_together(game, chosen, Zone.GRAVEYARD) if chosen else []
         hits = sum(1 for card in milled if counts(characteristics(state, card)))
         if hits:
-            ops.lose_life(game, player, hits)
+            radiation.life_from_radiation(game, player, hits)
             if remove_counters:
                 player_counters.remove(game, player, "rad", hits)
     return radiation
