@@ -1,0 +1,54 @@
+"""Mutants for the choice among replacement effects on where an object goes (616.1, 616.1e-f) and for
+melded permanents leaving the battlefield (712.21b, 712.21d): each named for the rule it breaks
+(cases/zone-replacement-order/, cases/meld/)."""
+
+from __future__ import annotations
+
+from mutants.patching import Patcher, mutant
+
+
+@mutant("zone-replacements-in-timestamp-order", "several replacement effects on where an object goes ('exile it "
+        "instead', 'put it on the bottom of its owner's library instead') are applied in timestamp order, its "
+        "controller never choosing which applies first", ["616.1", "616.1e"])
+def _timestamp_order(p: Patcher) -> None:
+    p.replace("zone_replacements", "order_matters", lambda effects, origin, to: False)
+
+
+@mutant("zone-replacement-order-chosen-by-source-controller", "the order of the replacement effects on where an "
+        "object goes is chosen by the controller of one of the effects' sources, not by the object's controller",
+        ["616.1"])
+def _source_controller_chooses(p: Patcher) -> None:
+    from reference_engine import zone_replacements
+    from reference_engine.layers import characteristics
+    from reference_engine.replacement import choose_order
+
+    def choose_orders(game, objs, to):
+        orders = {}
+        for obj in objs:
+            effects = zone_replacements.applicable(game, obj, to)
+            if not zone_replacements.order_matters(effects, obj.zone, to):
+                continue
+            affected = zone_replacements.affected_player(game, obj)
+            player = affected
+            for effect in effects:
+                source = game.state.find_uid(effect.source_uid)
+                if source is not None and characteristics(game.state, source).controller != affected:
+                    player = characteristics(game.state, source).controller
+                    break
+            origin = obj.zone
+            orders[obj.id] = yield from choose_order(
+                game, player, effects, lambda order, origin=origin: zone_replacements.outcome(order, origin, to)[0],
+                "where it goes")
+        return orders
+    p.replace("zone_replacements", "choose_orders", choose_orders)
+
+
+@mutant("zone-replacement-applies-after-it-no-longer-applies", "once one replacement effect has sent an object "
+        "elsewhere than a graveyard, the other effects on its going to a graveyard still apply, each in turn",
+        ["616.1f"])
+def _still_applies(p: Patcher) -> None:
+    from reference_engine.model import Zone
+
+    def applies(spec, origin, route):
+        return not spec.get("from_battlefield") or origin is Zone.BATTLEFIELD
+    p.replace("zone_replacements", "_applies", applies)
