@@ -44,7 +44,7 @@ def _blight(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     if not move.objects:
         return
     creature = state.objects[move.objects[0]]
-    yield from ops.add_counters(game, creature, "-1/-1", amount)
+    yield from ops.add_counters(game, creature, "-1/-1", amount, by_effect=True)  # the effect says to blight
     ctx.memory["blighted"] = [creature.id]
     yield from run(game, ctx, params.get("then", []))
 

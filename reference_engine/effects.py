@@ -545,7 +545,7 @@ def _move_counter(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     if origin.zone is not Zone.BATTLEFIELD or destination.zone is not Zone.BATTLEFIELD:
         return
     ops.remove_counters(game, origin, kind, 1)
-    yield from ops.add_counters(game, destination, kind, 1, by=ctx.controller)
+    yield from ops.add_counters(game, destination, kind, 1, by=ctx.controller, by_effect=True)  # put by the effect
 
 
 @effect("remove_all_counters")
@@ -578,7 +578,7 @@ def _add_or_remove_counter(game: Game, ctx: Ctx, params: dict[str, Any]) -> Proc
             state.rejection = f"choose a kind of counter on {name} ({', '.join(kinds)}), and add or remove"
         kind, action = chosen
         if action == "add":
-            yield from ops.add_counters(game, obj, kind, 1)
+            yield from ops.add_counters(game, obj, kind, 1, by_effect=True)
         else:
             ops.remove_counters(game, obj, kind, 1)
 
