@@ -52,3 +52,26 @@ def _still_applies(p: Patcher) -> None:
     def applies(spec, origin, route):
         return not spec.get("from_battlefield") or origin is Zone.BATTLEFIELD
     p.replace("zone_replacements", "_applies", applies)
+
+
+@mutant("melded-cards-replaced-one-by-one", "a replacement effect chosen for a melded permanent leaving the "
+        "battlefield applies to one of its two cards only; the other card gets the effects not chosen",
+        ["712.21d"])
+def _melded_cards_one_by_one(p: Patcher) -> None:
+    from reference_engine import zone_replacements
+
+    others: dict[int, object] = {}
+
+    def destination_wrapper(original):
+        def destination(game, obj, to, order=None):
+            if obj.meld_partner is not None and order is not None and len(order) > 1:
+                others[obj.uid] = zone_replacements.outcome(list(order[1:]) + list(order[:1]), obj.zone, to)[0].zone
+            return original(game, obj, to, order)
+        return destination
+
+    def partner_wrapper(original):
+        def put_partner_card(game, left, destination, *placement):
+            return original(game, left, others.pop(left.uid, destination), *placement)
+        return put_partner_card
+    p.wrap("ops", "_destination", destination_wrapper)
+    p.wrap("meld", "put_partner_card", partner_wrapper)

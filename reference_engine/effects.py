@@ -243,7 +243,11 @@ def _destroy(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     orders = yield from choose_orders(game, [o for o in doomed if ops.would_be_destroyed(game, o, can_regenerate)],
                                       Zone.GRAVEYARD)
     moved = ops.destroy_together(game, doomed,  # one event, however many (603.10a)
-                                 can_regenerate=can_regenerate, orders=orders)
+                                 can_regenerate=can_regenerate, orders=orders, arranged=True)
+    from reference_engine.meld import arrange_in_library
+
+    for new in moved:  # a melded permanent an effect put into its owner's library instead: its owner arranges it (712.21a)
+        yield from arrange_in_library(game, new)
     ctx.memory["destroyed"] = [o.id for o in moved]
 
 

@@ -66,7 +66,7 @@ def move_together(game: Game, objs: list[GameObject], to: Zone, *, position: int
     moved = []
     for (obj, origin, destination), (_, _, route) in zip(leaving, routes):
         # an effect that sent it elsewhere decides where it goes: the mover's placement no longer counts
-        place, arranging = (None, False) if route.replaced else (position, arranged)
+        place, arranging = (None, arranged) if route.replaced else (position, arranged)
         if obj.id in records:
             state.lki[obj.id] = records[obj.id]
             if state.combat:  # 506.4: it is removed from combat
@@ -296,10 +296,10 @@ def would_be_destroyed(game: Game, obj: GameObject, can_regenerate: bool = True)
 
 
 def destroy_together(game: Game, objs: list[GameObject], *, can_regenerate: bool = True,
-                     orders: "dict[int, list[Any]] | None" = None) -> list[GameObject]:
+                     orders: "dict[int, list[Any]] | None" = None, arranged: bool = False) -> list[GameObject]:
     """Destroy several permanents in one event (one 'destroy all'): indestructible ones stay (702.12b),
     one with a shield counter loses that counter instead (122.1c), one with a regeneration shield
-    regenerates instead (614.8). `orders`: see move_together."""
+    regenerates instead (614.8). `orders`, `arranged`: see move_together."""
     doomed = []
     for obj in objs:
         if characteristics(game.state, obj).has_keyword("Indestructible"):
@@ -310,7 +310,7 @@ def destroy_together(game: Game, objs: list[GameObject], *, can_regenerate: bool
         if can_regenerate and regenerates(game, obj):
             continue
         doomed.append(obj)
-    return move_together(game, doomed, Zone.GRAVEYARD, orders=orders) if doomed else []
+    return move_together(game, doomed, Zone.GRAVEYARD, orders=orders, arranged=arranged) if doomed else []
 
 
 def regenerates(game: Game, obj: GameObject) -> bool:
