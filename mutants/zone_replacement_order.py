@@ -75,3 +75,22 @@ def _melded_cards_one_by_one(p: Patcher) -> None:
         return put_partner_card
     p.wrap("ops", "_destination", destination_wrapper)
     p.wrap("meld", "put_partner_card", partner_wrapper)
+
+
+@mutant("melded-exile-order-chosen-by-owner", "the relative timestamp order of the two cards of an exiled melded "
+        "permanent is chosen by their owner (613.7m's APNAP order), not by the player who exiles it", ["712.21b"])
+def _exile_order_by_owner(p: Patcher) -> None:
+    def wrapper(original):
+        def choose_exiled_order(game, player, found):
+            owner = game.state.objects[found[0]].owner
+            return (yield from original(game, owner, found))
+        return choose_exiled_order
+    p.wrap("meld", "choose_exiled_order", wrapper)
+
+
+@mutant("melded-exile-order-not-chosen", "the two cards of an exiled melded permanent keep the timestamps they "
+        "arrived in exile with, the other card last, the exiling player choosing nothing", ["712.21b"])
+def _exile_order_fixed(p: Patcher) -> None:
+    def choose_exiled_order(game, player, found):
+        yield from ()
+    p.replace("meld", "choose_exiled_order", choose_exiled_order)
