@@ -14,8 +14,8 @@ from typing import Any, ClassVar, Final, Literal, Union
 PROTOCOL_VERSION: Final = 1
 #: Additions within version 1 that an engine can rely on the harness understanding (docs/protocol.md,
 #: "Versions"). 1: the case format's object order, damage assignment, stack targets, ability texts
-#: and attachments (each also a capability tag). 2: observed loyalty (loyalty-value).
-PROTOCOL_MINOR: Final = 2
+#: and attachments (each also a capability tag). 2: observed loyalty (loyalty-value). 3: players' counters (player-counters).
+PROTOCOL_MINOR: Final = 3
 
 JSON = dict[str, Any]
 

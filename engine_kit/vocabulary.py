@@ -17,6 +17,8 @@ CAPABILITIES: Final = (
     "object-order", "damage-assignment", "stack-targets", "ability-text", "attachments",
     # protocol 1.2: an object's loyalty observed, in any zone (rule 306.5)
     "loyalty-value",
+    # protocol 1.3: players' counters (poison, rad) set up and observed (rule 122.1)
+    "player-counters",
 )
 
 #: Steps of a turn in order (rule 500.1), as the case format names them.
@@ -38,7 +40,7 @@ ACTION_MODIFIERS: Final = ("by", "expect", "note")
 #: Defaults the harness fills in before sending a case: the game's and each player's.
 SETUP_DEFAULTS: Final[dict[str, Any]] = {"turn": 2, "step": "precombat-main", "day_night": "neither"}
 PLAYER_DEFAULTS: Final[dict[str, Any]] = {"life": 20, "mana_pool": "", "spells_cast_this_turn": 0,
-                                          "lands_played_this_turn": 0}
+                                          "lands_played_this_turn": 0, "counters": {}}
 #: The lists of objects in a player's setup (the harness sends each, empty if the case has none).
 PLAYER_ZONES: Final = ("battlefield", "hand", "library", "graveyard", "exile", "emblems")
 

@@ -95,6 +95,12 @@ class Checker:
                 want = Counter(_SYMBOL.findall(value))
                 have = Counter({k: v for k, v in (observed.get("mana_pool") or {}).items() if v})
                 self.judge(want == have, path, value or "(empty)", _pool_text(have) or "(empty)")
+            elif key == "counters":  # compared exactly, as an object's
+                problem = _counters(value, observed.get(key, MISSING))
+                if problem is not None:
+                    self.fail(path, value, *problem)
+                else:
+                    self.met(path, value, _shown(observed.get(key)))
             else:
                 self.judge(observed.get(key, MISSING) == value, path, value, _shown(observed.get(key, MISSING)))
 

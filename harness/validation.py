@@ -122,6 +122,8 @@ class CaseLinter:
                                 _suggest(emblem["from"], self.corpus.card_names, "card"))
                 if "label" in emblem:
                     self.define_label(path + ["label"], emblem["label"], {"emblem": True})
+            if state.get("counters"):
+                self.require(base + ["counters"], "player-counters", "a player's counters in setup")
             if "owner" in state:
                 pass
         for player, state in setup["players"].items():  # once every label of the setup is known
@@ -454,6 +456,7 @@ OBSERVABLE_CAPABILITIES = {
     ("select", "attached_to"): "attachments",
     ("objects", "loyalty"): "loyalty-value",
     ("select", "loyalty"): "loyalty-value",
+    ("players", "counters"): "player-counters",
 }
 
 

@@ -94,6 +94,7 @@ def observe_setup(case: dict[str, Any]) -> dict[str, Any]:
         "game": {"turn": setup["turn"], "active": setup["active"], "step": setup["step"],
                  "day_night": setup["day_night"], "priority": setup["active"], "stack": [], "over": False},
         "players": {p: {"life": s.get("life", 20), "lost": False, "mana_pool": pools[p],
-                        "emblems": len(s.get("emblems", []))} for p, s in setup["players"].items()},
+                        "emblems": len(s.get("emblems", [])),
+                        "counters": {k: n for k, n in (s.get("counters") or {}).items() if n}} for p, s in setup["players"].items()},
         "objects": objects,
     }

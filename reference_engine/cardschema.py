@@ -52,7 +52,7 @@ KIND_KEYS: dict[str, dict[str, str]] = {
              "cant_block": "any", "cant_cast": "any", "life_total_cant_change": "any", "cant_enter": "filter",
              "cant_play_lands": "any", "on_enter": "steps", "keyword": "string", "additional_sacrifice": "filter",
              "cant_be_countered": "any", "enchanted_is_copy_of_chosen": "any", "cant_have_counters": "filter",
-             "players_cant_get_counters": "any", "play_lands_from_top_of_library": "any",
+             "players_cant_get_counters": "any", "radiation_gains_life": "any", "play_lands_from_top_of_library": "any",
              "cast_from_top_of_library": "any"},
 }
 
@@ -81,7 +81,7 @@ EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "player_draws": ("count", "who"), "change_text": ("what", "word"), "turn_face_up": ("what",), "next_spell": ("filter", "rule"),
     "prevent_next": ("amount", "prevented_this_way", "to"),
     "prevent_next_instance": ("choose_source", "from", "prevented_this_way", "to"), "redirect_damage": ("combat", "to"),
-    "regenerate": ("what",), "skip_draw_step": (), "enter_under_your_control": ("filter",), "skip_next": ("player", "step"), "this_turn": (),
+    "regenerate": ("what",), "give_counters": ("count", "kind", "who"), "radiation": (), "skip_draw_step": (), "enter_under_your_control": ("filter",), "skip_next": ("player", "step"), "this_turn": (),
 }
 #: Effects whose parameter is a single value rather than a mapping.
 VALUE_EFFECTS = ("become_day_night", "unmodelled", "this_turn", "add_mana")  # add_mana: also {any_color: N}

@@ -338,4 +338,6 @@ class Player:
     lands_played: int = 0
     drew_from_empty_library: bool = False
     poison: int = 0  # poison counters (rule 122.1f)
+    #: Counters of other kinds the player has (rule 122.1), by kind: rad counters (122.1i, 728).
+    counters: Counter[str] = field(default_factory=Counts)
     speed: int | None = None  # no speed until a rule or effect sets it (702.179b)

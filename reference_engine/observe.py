@@ -8,6 +8,7 @@ from reference_engine.layers import characteristics, color_identity
 from reference_engine.loyalty import loyalty
 from reference_engine.mana import MANA_TYPES
 from reference_engine.model import GameObject, Zone
+from reference_engine.player_counters import counters_of
 from reference_engine.state import OWNED_ZONES
 
 if TYPE_CHECKING:
@@ -47,7 +48,8 @@ def observe(game: Game, labels: dict[str, int]) -> dict[str, Any]:
         "players": {
             name: {"life": p.life, "lost": p.lost,
                    "mana_pool": {m: p.pool[m] for m in MANA_TYPES if p.pool[m] > 0},
-                   "emblems": sum(1 for e in state.emblems if e.controller == name)}
+                   "emblems": sum(1 for e in state.emblems if e.controller == name),
+                   "counters": counters_of(p)}
             for name, p in state.players.items()
         },
         "objects": objects,

@@ -15,6 +15,8 @@ from reference_engine import cast_copies  # noqa: F401  (casting a copy: 707.12)
 from reference_engine import transforming  # noqa: F401  (as a permanent transforms: 712.20)
 from reference_engine import named_copies  # noqa: F401  (a copy of a card defined by name: 707.13)
 from reference_engine import chosen_x  # noqa: F401  (an X no cost defines, chosen as it resolves: 107.3f)
+from reference_engine import radiation  # noqa: F401  (rad counters' inherent triggered ability: 728.1)
+from reference_engine import damage_triggers  # noqa: F401  ('whenever this is dealt damage')
 from reference_engine.casting import PERMANENT_TYPES, spell_ability, spell_targets
 from reference_engine.conditions import holds
 from reference_engine.layers import characteristics

@@ -40,6 +40,11 @@ def build(setup: dict[str, Any], cards: dict[str, CardDef]) -> tuple[GameState, 
 
     for name, p in setup["players"].items():
         state.spells_cast[name] = p.get("spells_cast_this_turn", 0)
+        for kind, count in p.get("counters", {}).items():  # a player's counters (122.1): poison, rad
+            if kind == "poison":
+                players[name].poison = count
+            elif count:
+                players[name].counters[kind] = count
         for key, zone in ZONE_KEYS:
             for entry in p.get(key, []):
                 card_name, label = _entry(entry)

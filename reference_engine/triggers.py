@@ -42,6 +42,9 @@ class TriggerSource:
 
 
 Matcher = Callable[[Any, Event, Any, TriggerSource], bool]
+#: Triggered abilities that belong to no object (rad counters', 728.1): each function gives (source,
+#: abilities) pairs for a state. Registered by the modules that define them (radiation.py).
+INHERENT_SOURCES: list[Callable[[Any], Iterator[tuple[TriggerSource, tuple[Ability, ...]]]]] = []
 MATCHERS: dict[str, tuple[tuple[str, ...], Matcher]] = {}
 
 
@@ -286,6 +289,8 @@ def _sources(game: Game, event: Event) -> Iterator[tuple[TriggerSource, tuple[Ab
     for emblem in state.emblems:
         yield (TriggerSource(None, emblem.uid, emblem.source_name, emblem.controller,
                              snapshot=emblem_characteristics(emblem)), emblem.abilities)
+    for inherent in INHERENT_SOURCES:  # abilities of no object: rad counters' (728.1)
+        yield from inherent(state)
 
 
 def _class_level_reached(game: Game, source: TriggerSource, ability: Ability) -> bool:
@@ -548,3 +553,4 @@ def _choose_targets(game: Game, trigger: PendingTrigger) -> Procedure:
             return tuple(move.targets)
         except Illegal as exc:
             game.state.rejection = str(exc)
+

@@ -31,6 +31,8 @@ class PhaseEngine(PackageAdapter):
         "ability-text": "the adapter reports no ability texts: it would have to word phase.rs's parsed abilities",
         "attachments": "the adapter doesn't set up an Aura or Equipment attached to a permanent, nor report "
                        "attached_to",
+        # 1.3
+        "player-counters": "the adapter doesn't set up a player's counters (poison, rad) nor report them",
     }
     adapter_limitations = (
         "Engine prompts other than targets, X, modes, a color or type of mana, mana payment, a sacrifice, a "

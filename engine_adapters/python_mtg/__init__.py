@@ -51,6 +51,7 @@ class PythonMtgEngine(PackageAdapter):
         "ability-text": "the adapter reports no ability texts",
         "attachments": "the adapter doesn't set up Auras or Equipment attached to a permanent",
         "loyalty-value": "the adapter reports no loyalty: the engine has no planeswalkers (see 'loyalty')",
+        "player-counters": "the adapter doesn't set up a player's counters (poison, rad) nor report them",
     }
     adapter_limitations = (
         "A permanent back face up, a token with keywords, or a permanent owned by another player in a "
