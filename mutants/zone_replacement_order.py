@@ -94,3 +94,19 @@ def _exile_order_fixed(p: Patcher) -> None:
     def choose_exiled_order(game, player, found):
         yield from ()
     p.replace("meld", "choose_exiled_order", choose_exiled_order)
+
+
+@mutant("zone-replacement-choices-not-in-apnap-order", "players who must each choose the order of replacement effects "
+        "on where their objects go, in one event, choose the nonactive player first, not in APNAP order", ["616.1"])
+def _not_apnap(p: Patcher) -> None:
+    from reference_engine import zone_replacements
+
+    def wrapper(original):
+        def choose_orders(game, objs, to):
+            orders = {}
+            for player in reversed(game.state.apnap()):
+                mine = [o for o in objs if zone_replacements.affected_player(game, o) == player]
+                orders.update((yield from original(game, mine, to)))
+            return orders
+        return choose_orders
+    p.wrap("zone_replacements", "choose_orders", wrapper)

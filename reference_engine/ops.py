@@ -32,17 +32,18 @@ def snapshot(game: Game, obj: GameObject) -> Characteristics:
 
 # --- zones -----------------------------------------------------------------------------------
 def move(game: Game, obj: GameObject, to: Zone, *, position: int | None = None, last_known: "_Lki | None" = None,
-         arranged: bool = False) -> GameObject:
+         arranged: bool = False, orders: "dict[int, list[Any]] | None" = None) -> GameObject:
     """Put an object into another zone (not onto the battlefield: see enter_battlefield). A permanent's
     last known information is taken now, unless the caller took it earlier (`last_known`, rule 704.8).
     A token that has left the battlefield stays where it is (111.8). `arranged`: the caller lets the
-    owner arrange a melded permanent's two cards put into a library (meld.arrange_in_library)."""
+    owner arrange a melded permanent's two cards put into a library (meld.arrange_in_library). `orders`:
+    see move_together."""
     if stays_put(obj):
         return obj
     known = {obj.id: last_known} if last_known is not None else None
     if arranged:
-        return move_together(game, [obj], to, position=position, last_known=known, arranged=True)[0]
-    return move_together(game, [obj], to, position=position, last_known=known)[0]
+        return move_together(game, [obj], to, position=position, last_known=known, arranged=True, orders=orders)[0]
+    return move_together(game, [obj], to, position=position, last_known=known, orders=orders)[0]
 
 
 def move_together(game: Game, objs: list[GameObject], to: Zone, *, position: int | None = None,

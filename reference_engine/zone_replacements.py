@@ -20,8 +20,9 @@ The effects that modify an object going to a graveyard:
 When two or more apply, the affected object's controller (its owner if it has none) chooses one to
 apply, then another among those still applicable, and so on (616.1, 616.1e-f): once one has sent it
 elsewhere than a graveyard, the others no longer apply. The choice is asked where a procedure moves
-the object (`choose_orders`) and handed to `ops.move_together`; elsewhere, an order that would change
-the result is an EngineLimit.
+the object (`choose_orders`: the destroy effect, state-based actions, a resolved instant or sorcery
+going to its owner's graveyard) and handed to `ops.move_together`; elsewhere (sacrifice, discard, mill,
+a countered spell), an order that would change the result is an EngineLimit.
 """
 
 from __future__ import annotations
