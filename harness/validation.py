@@ -132,8 +132,8 @@ class CaseLinter:
                     path = ["setup", "players", player, "battlefield", index, "attached_to"]
                     self.require(path, "attachments", "a permanent attached in setup")
                     host = self.labels.get(entry["attached_to"])
-                    if host is None:
-                        self.check_ref(path, entry["attached_to"])
+                    if host is None:  # a player's name: an Aura that enchants a player (303.4)
+                        self.check_ref(path, entry["attached_to"], players_ok=True)
                     elif host.get("zone") != "battlefield":
                         self.report(path, f"{entry['attached_to']!r} is not on the battlefield",
                                     "an Aura or Equipment is attached to a permanent (rules 301.5, 303.4)")

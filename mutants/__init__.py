@@ -41,4 +41,5 @@ from mutants import cast_permissions  # noqa: F401  (what a cast permission give
 from mutants import undefined_x  # noqa: F401  (an X no cost defines, chosen as it resolves: 107.3f)
 from mutants import counter_order  # noqa: F401  (the order of replacement effects on putting counters: 616.1)
 from mutants import entering_counters  # noqa: F401  (which counters an effect puts: entering with them, 614.1c)
+from mutants import zone_replacement_order  # noqa: F401  (the order of replacement effects on where an object goes, 616.1; melded permanents leaving, 712.21b, 712.21d)
 from mutants import rad_counters  # noqa: F401  (rad counters: 122.1i, 728; milling, 701.17)

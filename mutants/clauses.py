@@ -120,7 +120,9 @@ def _disturb_front_face_up(p: Patcher) -> None:
 @mutant("graveyard-replacement-ignored", "'if this would be put into a graveyard from anywhere, exile it instead' "
         "does nothing", ["614.1a"])
 def _graveyard_replacement_ignored(p: Patcher) -> None:
-    p.replace("ops", "_destination", lambda game, obj, to: to)
+    from reference_engine.zone_replacements import Route
+
+    p.replace("ops", "_destination", lambda game, obj, to, order=None: Route(to))
 
 
 @mutant("copy-includes-auras", "a token copy is enchanted by the Auras attached to the original too (grub-08)",

@@ -296,7 +296,9 @@ def _destroy_ignores(p: Patcher) -> None:
 
     from reference_engine import ops
 
-    p.replace("ops", "destroy_together", lambda game, objs, **kwargs: ops.move_together(game, list(objs), Zone.GRAVEYARD))
+    p.replace("ops", "destroy_together", lambda game, objs, **kwargs: ops.move_together(game, list(objs), Zone.GRAVEYARD,
+                                                                               orders=kwargs.get("orders"),
+                                                                               arranged=kwargs.get("arranged", False)))
 
 
 @mutant("lethal-damage-ignores-indestructible", "the state-based action for lethal damage destroys indestructible creatures",

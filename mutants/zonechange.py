@@ -24,10 +24,10 @@ def _sba_deaths_one_at_a_time(p: Patcher) -> None:
     from reference_engine import ops
     from reference_engine.model import Zone
 
-    def put_into_graveyards(game, dying, known, sacrificed=None):
+    def put_into_graveyards(game, dying, known, sacrificed=None, orders=None):
         for obj in dying:  # each as it was known before the state-based actions (704.8), but one event apiece
             ops.move_together(game, [obj], Zone.GRAVEYARD, last_known={obj.id: known[obj.id]} if obj.id in known else None,
-                              sacrificed={obj.id} & (sacrificed or set()))
+                              sacrificed={obj.id} & (sacrificed or set()), orders=orders)
     p.replace("sba", "put_into_graveyards", put_into_graveyards)
 
 

@@ -34,7 +34,7 @@ KIND_KEYS: dict[str, dict[str, str]] = {
     "static": {"text": "string", "affects": "filter", "while": "source_condition", "effects": "modifiers", "cda": "any",
                "anchor": "string"},
     "replacement": {"text": "string", "as_enters_choose": "any", "mana_production": "any", "as_enters_copy": "any",
-                    "enters_with_counters": "any", "counters_placed": "any", "graveyard_to_exile": "any",
+                    "enters_with_counters": "any", "counters_placed": "any", "graveyard_to_exile": "any", "graveyard_instead": "any",
                     "enters_tapped": "any", "others_enter_tapped": "any", "as_enters_day_if_neither": "any",
                     "damage_prevention": "any", "damage_multiply": "any", "damage_add": "any",
                     "tokens_multiply": "any", "draw_from_empty_library": "any",

@@ -6,7 +6,8 @@ that permanent's controller.
 The 'When you do' ability is a delayed triggered ability the replacement effect creates as it is
 applied (603.7): its source is the permanent with the static ability, and its controller is whoever
 controlled that permanent when the replacement effect was applied, even if control of it changes before
-the ability resolves (603.7f).
+the ability resolves (603.7f). With other effects on where the creature goes, its controller chooses
+the order (616.1): zone_replacements.py applies them.
 """
 
 from __future__ import annotations
@@ -32,23 +33,6 @@ def dies_replacements(game: Game, obj: GameObject) -> list[tuple[GameObject, str
             if spec is not None and matches(state, obj, spec.get("filter"), FilterContext(chars.controller, source.id, source.uid)):
                 found.append((source, chars.controller, spec))
     return found
-
-
-def exile_instead_of_dying(game: Game, obj: GameObject) -> bool:
-    """Apply a 'would die, exile it instead' effect to a creature about to die: whether one applied. With
-    several, the order (616.1) is the affected player's choice, which can't be asked here."""
-    found = dies_replacements(game, obj)
-    if not found:
-        return False
-    if len(found) > 1:
-        from reference_engine.limits import EngineLimit
-
-        raise EngineLimit("several 'would die, exile it instead' effects apply to one creature: choosing which "
-                          "applies (616.1) is not modelled")
-    source, controller, spec = found[0]
-    if spec.get("when_you_do"):
-        create_delayed_trigger(game, source, controller, spec["when_you_do"])
-    return True
 
 
 def create_delayed_trigger(game: Game, source: GameObject, controller: str, raw: dict[str, Any]) -> None:

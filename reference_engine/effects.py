@@ -233,10 +233,21 @@ def _damage_divided(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
 
 
 @effect("destroy")
-def _destroy(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
-    """Later steps count what was destroyed ('for each creature destroyed this way': `destroyed_count`)."""
-    moved = ops.destroy_together(game, objects(game, ctx, params["what"]),  # one event, however many (603.10a)
-                                 can_regenerate=not params.get("cant_be_regenerated"))
+def _destroy(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
+    """Later steps count what was destroyed ('for each creature destroyed this way': `destroyed_count`).
+    Where several replacement effects would send one elsewhere, its controller chooses their order (616.1)."""
+    from reference_engine.zone_replacements import choose_orders
+
+    doomed = objects(game, ctx, params["what"])
+    can_regenerate = not params.get("cant_be_regenerated")
+    orders = yield from choose_orders(game, [o for o in doomed if ops.would_be_destroyed(game, o, can_regenerate)],
+                                      Zone.GRAVEYARD)
+    moved = ops.destroy_together(game, doomed,  # one event, however many (603.10a)
+                                 can_regenerate=can_regenerate, orders=orders, arranged=True)
+    from reference_engine.meld import arrange_in_library
+
+    for new in moved:  # a melded permanent an effect put into its owner's library instead: its owner arranges it (712.21a)
+        yield from arrange_in_library(game, new)
     ctx.memory["destroyed"] = [o.id for o in moved]
 
 

@@ -26,17 +26,23 @@ def exiled_with(game: Game, source_id: int | None) -> list[GameObject]:
 
 
 @effect("exile_linked")
-def _exile_linked(game: Game, ctx: Ctx, params: dict[str, Any]) -> None:
+def _exile_linked(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     """'Exile [it]', linked to the ability's source: other abilities of that object refer to the card
     as 'the exiled card' (`exiled_with_self`). With `others_to_graveyard`: 'If you do, return each other
-    card exiled with this artifact to its owner's graveyard' (Mimic Vat)."""
+    card exiled with this artifact to its owner's graveyard' (Mimic Vat). A melded permanent becomes two
+    cards exiled with it (712.21c), whose relative timestamp order the exiling player chooses (712.21b)."""
+    from reference_engine.meld import choose_exiled_order, found_objects
+
     if ctx.source_id is None:
         return
     earlier = exiled_with(game, ctx.source_id) if params.get("others_to_graveyard") else []
     made = []
     for obj in objects(game, ctx, params["what"]):
         if obj.zone is not Zone.EXILE:
-            made.append(ops.move(game, obj, Zone.EXILE).id)
+            found = found_objects(game, ops.move(game, obj, Zone.EXILE))
+            if len(found) > 1:
+                yield from choose_exiled_order(game, ctx.controller, found)
+            made.extend(found)
     game.state.linked.setdefault(ctx.source_id, []).extend(made)
     if made:
         for card in earlier:

@@ -107,3 +107,29 @@ def objects_moved(game: Game, moved: list[int]) -> int:
     """How many objects changed zones, given the new objects they became: a melded permanent among them
     counts as one object, though two cards moved (712.21e)."""
     return len(moved)
+
+
+def choose_exiled_order(game: Game, player: str, found: list[int]) -> Procedure:
+    """Rule 712.21b: a player who exiles a melded permanent determines the relative timestamp order of
+    its two cards, not the APNAP order of 613.7m: answered with `choose: {order: [earlier, later]}`.
+    Asked where something reads the order of cards exiled ('the last creature card exiled with it':
+    linked abilities, linked.py); the two cards keep the timestamps they arrived with, reassigned."""
+    state = game.state
+    pair = {state.objects[i].uid: state.objects[i] for i in found}
+    names = " and ".join(o.card.faces[0].name for o in pair.values())
+    decision = Decision(player, DecisionKind.ORDER_CARDS,
+                        f"choose the timestamp order of {names}, exiled together (first listed earlier)",
+                        {"sources": list(pair)})
+    while True:
+        move = yield decision
+        if move.order is not None and sorted(move.order) == sorted(pair):
+            break
+        state.rejection = "name both cards of the melded permanent, the one exiled first first"
+    stamps = sorted(o.timestamp for o in pair.values())
+    for obj, stamp in zip(exiled_order([pair[uid] for uid in move.order]), stamps):
+        obj.timestamp = stamp
+
+
+def exiled_order(chosen: list[GameObject]) -> list[GameObject]:
+    """The two cards in the timestamp order the exiling player chose, earlier first (712.21b)."""
+    return chosen

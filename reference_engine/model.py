@@ -245,6 +245,7 @@ class GameObject:
     arrived_with: int | None = None
     spell_copy: bool = False  # a copy of a spell (rule 707.10): it ceases to exist off the stack (704.5e)
     attached_to: int | None = None  # the permanent this Equipment or Aura is attached to (rule 301.5)
+    attached_player: str | None = None  # the player an Aura with 'enchant player' is attached to (303.4, 702.5)
     chosen: dict[str, Any] = field(default_factory=dict)  # 'as this enters, choose ...' (rule 614.12a)
     # As a spell on the stack:
     x: int | None = None

@@ -89,7 +89,7 @@ def observe_object(game: Game, obj: GameObject, by_uid: dict[int, str]) -> dict[
             "counters": {k: v for k, v in obj.counters.items() if v > 0},
             "damage": obj.damage,
             "attacking": bool(combat and obj.id in combat.attackers),
-            "attached_to": _label_of(state, obj.attached_to, by_uid),
+            "attached_to": obj.attached_player or _label_of(state, obj.attached_to, by_uid),
         })
     return out
 

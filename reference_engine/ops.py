@@ -32,22 +32,24 @@ def snapshot(game: Game, obj: GameObject) -> Characteristics:
 
 # --- zones -----------------------------------------------------------------------------------
 def move(game: Game, obj: GameObject, to: Zone, *, position: int | None = None, last_known: "_Lki | None" = None,
-         arranged: bool = False) -> GameObject:
+         arranged: bool = False, orders: "dict[int, list[Any]] | None" = None) -> GameObject:
     """Put an object into another zone (not onto the battlefield: see enter_battlefield). A permanent's
     last known information is taken now, unless the caller took it earlier (`last_known`, rule 704.8).
     A token that has left the battlefield stays where it is (111.8). `arranged`: the caller lets the
-    owner arrange a melded permanent's two cards put into a library (meld.arrange_in_library)."""
+    owner arrange a melded permanent's two cards put into a library (meld.arrange_in_library). `orders`:
+    see move_together."""
     if stays_put(obj):
         return obj
     known = {obj.id: last_known} if last_known is not None else None
     if arranged:
-        return move_together(game, [obj], to, position=position, last_known=known, arranged=True)[0]
-    return move_together(game, [obj], to, position=position, last_known=known)[0]
+        return move_together(game, [obj], to, position=position, last_known=known, arranged=True, orders=orders)[0]
+    return move_together(game, [obj], to, position=position, last_known=known, orders=orders)[0]
 
 
 def move_together(game: Game, objs: list[GameObject], to: Zone, *, position: int | None = None,
                   last_known: "dict[int, _Lki] | None" = None,
-                  sacrificed: "frozenset[int] | set[int]" = frozenset(), arranged: bool = False) -> list[GameObject]:
+                  sacrificed: "frozenset[int] | set[int]" = frozenset(), arranged: bool = False,
+                  orders: "dict[int, list[Any]] | None" = None) -> list[GameObject]:
     """Put objects into another zone in one event ('destroy all creatures', state-based actions: 704.3).
 
     Leaves-the-battlefield abilities look back in time (603.10a): whether they trigger is judged by the
@@ -60,20 +62,23 @@ def move_together(game: Game, objs: list[GameObject], to: Zone, *, position: int
         if obj.zone == Zone.BATTLEFIELD:
             records[obj.id] = (last_known or {}).get(obj.id) or last_known_record(game, obj)
     before = lookback_sources(game, {i: r.chars for i, r in records.items()}) if records else None
-    leaving = [(obj, obj.zone, _destination(game, obj, to)) for obj in objs]
+    routes = [(obj, obj.zone, _destination(game, obj, to, (orders or {}).get(obj.id))) for obj in objs]
+    leaving = [(obj, origin, route.zone) for obj, origin, route in routes]
     moved = []
-    for obj, origin, destination in leaving:
+    for (obj, origin, destination), (_, _, route) in zip(leaving, routes):
+        # an effect that sent it elsewhere decides where it goes: the mover's placement no longer counts
+        place, arranging = (None, arranged) if route.replaced else (position, arranged)
         if obj.id in records:
             state.lki[obj.id] = records[obj.id]
             if state.combat:  # 506.4: it is removed from combat
                 state.combat.attackers.pop(obj.id, None)
                 state.combat.blockers.pop(obj.id, None)
-        moved.append(state.move(obj, destination, position=position))
+        moved.append(state.move(obj, destination, position=place))
         if obj.meld_partner is not None:
             from reference_engine.meld import put_partner_card
 
             # one permanent leaves, two cards arrive (712.21)
-            other = put_partner_card(game, obj, destination, *((position, True) if arranged else ()))
+            other = put_partner_card(game, obj, destination, *((place, True) if arranging else ()))
             moved[-1].arrived_with = other.id if other is not None else None
     outer, state.lookback = state.lookback, before
     try:
@@ -92,27 +97,13 @@ def move_together(game: Game, objs: list[GameObject], to: Zone, *, position: int
     return moved
 
 
-def _destination(game: Game, obj: GameObject, to: Zone) -> Zone:
-    """Replacement effects on where it goes (614.1a): a permanent with a finality counter is exiled
-    instead of going to a graveyard from the battlefield (122.1h), and so is an object with 'if this
-    would be put into a graveyard from anywhere, exile it instead' (a `replacement` ability
-    {graveyard_to_exile: true}, judged as it is before it moves), and so is a creature another permanent's
-    'if a creature an opponent controls would die, exile it instead' applies to (die_replacements.py)."""
-    if to is not Zone.GRAVEYARD:
-        return to
-    if obj.zone is Zone.BATTLEFIELD and obj.counters.get("finality"):
-        return Zone.EXILE
-    own = any(a.kind == "replacement" and a.data.get("graveyard_to_exile")
-              for a in characteristics(game.state, obj).abilities)
-    if obj.zone is Zone.BATTLEFIELD and "Creature" in characteristics(game.state, obj).types:
-        if own and _die_replacements.dies_replacements(game, obj):
-            raise EngineLimit("its own 'exile it instead' and another permanent's 'would die, exile it instead' "
-                              "both apply: choosing which applies (616.1) is not modelled")
-        if _die_replacements.exile_instead_of_dying(game, obj):
-            return Zone.EXILE  # 'if a creature an opponent controls would die, exile it instead'
-    if own:
-        return Zone.EXILE
-    return to
+def _destination(game: Game, obj: GameObject, to: Zone, order: "list[Any] | None" = None) -> "_zone_replacements.Route":
+    """Replacement effects on where it goes (614.1a): a finality counter (122.1h), 'if this would be put
+    into a graveyard from anywhere, exile it instead', 'if a card would be put into an opponent's
+    graveyard, exile it instead', 'if a creature an opponent controls would die, exile it instead', each
+    judged as the object is before it moves, in the order its controller chose (616.1,
+    zone_replacements.py)."""
+    return _zone_replacements.destination(game, obj, to, order)
 
 
 def enters_as_permanent(card: CardDef, back_face_up: bool) -> bool:
@@ -298,10 +289,18 @@ def destroy(game: Game, obj: GameObject, *, can_regenerate: bool = True) -> Game
     return moved[0] if moved else None
 
 
-def destroy_together(game: Game, objs: list[GameObject], *, can_regenerate: bool = True) -> list[GameObject]:
+def would_be_destroyed(game: Game, obj: GameObject, can_regenerate: bool = True) -> bool:
+    """Whether destroying it would put it into a graveyard: not indestructible, no shield counter, no
+    regeneration shield it may use (as destroy_together judges it, without using anything)."""
+    return not (characteristics(game.state, obj).has_keyword("Indestructible") or obj.counters.get("shield")
+                or (can_regenerate and obj.id in game.state.regeneration))
+
+
+def destroy_together(game: Game, objs: list[GameObject], *, can_regenerate: bool = True,
+                     orders: "dict[int, list[Any]] | None" = None, arranged: bool = False) -> list[GameObject]:
     """Destroy several permanents in one event (one 'destroy all'): indestructible ones stay (702.12b),
     one with a shield counter loses that counter instead (122.1c), one with a regeneration shield
-    regenerates instead (614.8)."""
+    regenerates instead (614.8). `orders`, `arranged`: see move_together."""
     doomed = []
     for obj in objs:
         if characteristics(game.state, obj).has_keyword("Indestructible"):
@@ -312,7 +311,7 @@ def destroy_together(game: Game, objs: list[GameObject], *, can_regenerate: bool
         if can_regenerate and regenerates(game, obj):
             continue
         doomed.append(obj)
-    return move_together(game, doomed, Zone.GRAVEYARD) if doomed else []
+    return move_together(game, doomed, Zone.GRAVEYARD, orders=orders, arranged=arranged) if doomed else []
 
 
 def regenerates(game: Game, obj: GameObject) -> bool:
@@ -677,5 +676,6 @@ def transform(game: Game, obj: GameObject, *, by_day_night: bool = False, own_ab
 # The rules that build on these operations (replacement, prevention and damage modification, what can't
 # happen, day and night): bound here, at the end, so that either side can be imported first; read when called.
 from reference_engine import (counter_replacements as _counter_replacements, damage as _damage,  # noqa: E402
-                              daynight as _daynight, die_replacements as _die_replacements, linked_copy as _linked_copy, prevention as _prevention, replacement as _replacement,
-                              restrictions as _restrictions, rule_effects as _rule_effects)
+                              daynight as _daynight, linked_copy as _linked_copy, prevention as _prevention, replacement as _replacement,
+                              restrictions as _restrictions, rule_effects as _rule_effects,
+                              zone_replacements as _zone_replacements)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 
-from reference_engine import effects, ops
+from reference_engine import effects, ops, zone_replacements
 # Effects in modules of their own register themselves in effects.EFFECTS when imported: resolving
 # is what runs effects, so it loads them all.
 from reference_engine import copy_effects, face_down, linked, meld, optional_effects, phasing, resolution_effects, spell_copies, text_change  # noqa: F401
@@ -90,7 +90,10 @@ def _resolve_spell(game: Game, item: StackItem) -> Procedure:
     current = state.objects.get(obj.id)
     if current is not None and current.zone is Zone.STACK:
         # 608.2n: an instant or sorcery goes to the graveyard; with its buyback cost paid, to its owner's hand (702.27a)
-        ops.move(game, current, Zone.HAND if "Buyback" in item.optional_costs_paid else Zone.GRAVEYARD)
+        # where several replacement effects would send it elsewhere, its controller chooses their order (616.1)
+        to = Zone.HAND if "Buyback" in item.optional_costs_paid else Zone.GRAVEYARD
+        orders = yield from zone_replacements.choose_orders(game, [current], to)
+        ops.move(game, current, to, orders=orders)
 
 
 def as_it_enters_for_its_cost(game: Game, item: StackItem, chars, new) -> Procedure:

@@ -217,7 +217,10 @@ def check(game: Game) -> Procedure:
     # look back on (603.10a), each as it was before any state-based action was performed (704.8).
     dying = list({obj.id: obj for obj in to_graveyard if obj.zone is Zone.BATTLEFIELD}.values())
     if dying:
-        put_into_graveyards(game, dying, known, {obj.id for obj in sacrificed})
+        from reference_engine.zone_replacements import choose_orders
+
+        orders = yield from choose_orders(game, dying, Zone.GRAVEYARD)  # several effects on where one goes (616.1)
+        put_into_graveyards(game, dying, known, {obj.id for obj in sacrificed}, orders=orders)
         performed = True
 
     # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7);
@@ -229,10 +232,12 @@ def check(game: Game) -> Procedure:
     return performed
 
 
-def put_into_graveyards(game: Game, dying: list[GameObject], known: dict, sacrificed: set[int] | None = None) -> None:
+def put_into_graveyards(game: Game, dying: list[GameObject], known: dict, sacrificed: set[int] | None = None,
+                        orders: dict | None = None) -> None:
     """The permanents state-based actions put into their owners' graveyards, in one event (704.3);
-    `sacrificed`: those its controller sacrifices (a Saga after its last chapter, 704.5s)."""
-    ops.move_together(game, dying, Zone.GRAVEYARD, last_known=known, sacrificed=sacrificed or set())
+    `sacrificed`: those its controller sacrifices (a Saga after its last chapter, 704.5s); `orders`: the
+    order of the replacement effects on where each goes, as its controller chose (616.1)."""
+    ops.move_together(game, dying, Zone.GRAVEYARD, last_known=known, sacrificed=sacrificed or set(), orders=orders)
 
 
 def aura_legally_attached(state, obj: GameObject, chars) -> bool:
@@ -241,11 +246,14 @@ def aura_legally_attached(state, obj: GameObject, chars) -> bool:
     from reference_engine.casting import spell_ability
     from reference_engine.targets import KINDS
 
+    ability = spell_ability(chars)
+    specs = ability.data.get("targets", []) if ability else []
+    if obj.attached_player is not None:  # 'enchant player': a player still in the game
+        player = state.players.get(obj.attached_player)
+        return bool(specs) and specs[0]["what"] == "player" and player is not None and not player.lost
     host = state.objects.get(obj.attached_to) if obj.attached_to is not None else None
     if host is None or host.zone is not Zone.BATTLEFIELD:
         return False
-    ability = spell_ability(chars)
-    specs = ability.data.get("targets", []) if ability else []
     if not specs:
         return True
     _, base = KINDS[specs[0]["what"]]

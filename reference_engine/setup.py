@@ -74,6 +74,9 @@ def build(setup: dict[str, Any], cards: dict[str, CardDef]) -> tuple[GameState, 
                 labels[entry["label"]] = emblem.uid
     state.touch()
     for obj, host_label in attached:  # rules 301.5, 303.4: whether it may stay attached is for the SBAs (704.5m-n)
+        if host_label in state.players:  # an Aura that enchants a player (303.4)
+            obj.attached_player = host_label
+            continue
         host = state.find_uid(labels[host_label]) if host_label in labels else None
         if host is None or host.zone is not Zone.BATTLEFIELD:
             raise SetupError(f"{obj.card.name} is attached to {host_label!r}, which is no permanent of the setup")

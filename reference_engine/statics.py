@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from reference_engine.filters import FilterContext, matches
+from reference_engine.last_exiled import LAST_EXILED_MODIFIERS, last_exiled_creature
 from reference_engine.layers import MODIFIERS, _Application
 from reference_engine.model import Ability, GameObject, Zone
 from reference_engine.state import GameState
@@ -106,6 +107,8 @@ def static_applications(state: GameState, objects: list[GameObject], chars: dict
                 params = dict(params, _count=_counter(state, params["count"], FilterContext(you, source_id)))
             if name == "set_pt_exiled_total":
                 params = dict(params, _totals=_exiled_totals(state, source_id))
+            if name in LAST_EXILED_MODIFIERS:  # 'the last creature card exiled with it', found as it applies
+                params = dict(params, _last=last_exiled_creature(state, source_id))
             if "source_counters" in params:  # 'for each [kind] counter on this creature', counted as it applies
                 params = dict(params, _count=_source_counters(source, params["source_counters"]))
             out.append(_Application(layer, timestamp, name, params, affected,

@@ -308,7 +308,7 @@ def test_rules_prints_a_rule_with_its_subrules_and_the_cases_citing_each(capsys)
     assert starts == ["702.145"] + [f"702.145{c}" for c in "abcdefg"]
     assert "702.145a Daybound and nightbound are found on opposite faces" in out
     assert "tovolar/nightbound-alone-makes-night" in out and "-> exempt: a heading" in out
-    code, out, _ = run_cli(capsys, "rules", "712.21b")  # the timestamps of a melded permanent's cards: no case yet
+    code, out, _ = run_cli(capsys, "rules", "903.9b")  # a commander changing zones: no case yet
     assert code == 0 and "-> no case cites it" in out
 
 
