@@ -49,8 +49,20 @@ def controller(state: GameState) -> str:
 
 def inherent_sources(state: GameState) -> Iterator[tuple[TriggerSource, tuple[Ability, ...]]]:
     """The triggered abilities that belong to no object (as triggers.py's sources: a source, its
-    abilities): the one associated with rad counters."""
-    yield TriggerSource(None, NO_SOURCE_UID, NAME, controller(state)), (RAD_ABILITY,)
+    abilities): the one associated with rad counters. It is checked against every event, so its
+    (immutable) source is made once per controller."""
+    yield _SOURCES[controller(state)]
+
+
+class _Sources(dict):
+    """The rad ability's absent source as each player controls it, made when first needed."""
+
+    def __missing__(self, player: str) -> tuple[TriggerSource, tuple[Ability, ...]]:
+        entry = self[player] = (TriggerSource(None, NO_SOURCE_UID, NAME, player), (RAD_ABILITY,))
+        return entry
+
+
+_SOURCES = _Sources()
 
 
 INHERENT_SOURCES.append(inherent_sources)
