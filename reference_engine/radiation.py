@@ -50,16 +50,16 @@ def controller(state: GameState) -> str:
 def inherent_sources(state: GameState) -> Iterator[tuple[TriggerSource, tuple[Ability, ...]]]:
     """The triggered abilities that belong to no object (as triggers.py's sources: a source, its
     abilities): the one associated with rad counters. It is checked against every event, so its
-    (immutable) source is made once per controller."""
-    yield _SOURCES[controller(state)]
+    (immutable, absent) source is made once per controller; the ability is read each time."""
+    yield _SOURCES[controller(state)], (RAD_ABILITY,)
 
 
 class _Sources(dict):
     """The rad ability's absent source as each player controls it, made when first needed."""
 
-    def __missing__(self, player: str) -> tuple[TriggerSource, tuple[Ability, ...]]:
-        entry = self[player] = (TriggerSource(None, NO_SOURCE_UID, NAME, player), (RAD_ABILITY,))
-        return entry
+    def __missing__(self, player: str) -> TriggerSource:
+        source = self[player] = TriggerSource(None, NO_SOURCE_UID, NAME, player)
+        return source
 
 
 _SOURCES = _Sources()
