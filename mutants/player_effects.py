@@ -46,36 +46,11 @@ def _discard_nothing_if_too_few(p: Patcher) -> None:
     p.wrap("resolution_effects", "_discard_by", wrapper)
 
 
-def _discard_with_check(accept):
-    """A `_discard_by` whose check of the chosen cards is `accept(state, player, hand, count, chosen)`."""
-    def discard_by(game, ctx, player, count):
-        from reference_engine import ops
-        from reference_engine.model import Zone
-        from reference_engine.moves import Decision
-
-        state = game.state
-        hand = list(state.zone_ids(Zone.HAND, player))
-        count = min(count, len(hand))
-        if count == 0:
-            return
-        decision = Decision(player, "objects", f"discard {count} card(s) ({ctx.source_name})",
-                            {"candidates": hand, "min": count, "max": count})
-        while True:
-            move = yield decision
-            chosen = move.objects
-            if chosen is not None and accept(state, player, hand, count, chosen):
-                break
-            state.rejection = f"choose exactly {count} card(s) in your hand to discard"
-        for object_id in chosen:
-            ops.move(game, state.objects[object_id], Zone.GRAVEYARD)
-    return discard_by
-
-
 @mutant("discard-any-number-of-cards", "'discards two cards' is satisfied by discarding any number of cards from a "
         "hand that holds more: the effect needn't do as much as possible", ["609.3"])
 def _discard_any_number(p: Patcher) -> None:
-    p.replace("resolution_effects", "_discard_by",
-              _discard_with_check(lambda state, player, hand, count, chosen: 0 < len(set(chosen)) and set(chosen) <= set(hand)))
+    p.replace("resolution_effects", "discards_accepted",
+              lambda state, player, hand, count, chosen: 0 < len(set(chosen)) and set(chosen) <= set(hand))
 
 
 @mutant("discard-from-another-hand", "a card discarded by a player may be one in another player's hand",
@@ -86,7 +61,7 @@ def _discard_from_another_hand(p: Patcher) -> None:
     def accept(state, player, hand, count, chosen):
         in_a_hand = {o.id for o in state.objects.values() if o.zone is Zone.HAND}
         return len(set(chosen)) == count and set(chosen) <= in_a_hand
-    p.replace("resolution_effects", "_discard_by", _discard_with_check(accept))
+    p.replace("resolution_effects", "discards_accepted", accept)
 
 
 # --- sacrificing (701.21a) ------------------------------------------------------------------------

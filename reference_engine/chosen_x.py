@@ -16,7 +16,7 @@ from reference_engine.effects import Ctx, effect, run
 from reference_engine.mana import ManaCost
 from reference_engine.model import DecisionKind
 from reference_engine.moves import Decision, Procedure
-from reference_engine.optional_effects import _pay, _payment_problem
+from reference_engine.optional_effects import number_and_payment
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -28,18 +28,8 @@ def _may_pay_x(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
     assert cost is not None
     decision = Decision(ctx.controller, DecisionKind.NUMBER,
                         f"choose X and pay {cost} for {ctx.source_name}'s ability (rule 107.3f)", {"cost": str(cost)})
-    while True:
-        move = yield decision
-        x = move.number
-        if x is None or x < 0:
-            game.state.rejection = "choose the value of X: a number, 0 or more"
-            continue
-        total = cost.with_x(x)
-        problem = _payment_problem(game, ctx.controller, total, move.payments)
-        if problem is None:
-            break
-        game.state.rejection = problem
-    yield from _pay(game, ctx.controller, total, move.payments)
+    x = yield from number_and_payment(game, ctx.controller, decision, "choose the value of X: a number, 0 or more",
+                                      cost.with_x)
     yield from run(game, chosen_x(ctx, x), params["then"])
 
 

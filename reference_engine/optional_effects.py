@@ -7,7 +7,7 @@ The engine never answers for the player: each of these yields a Decision and wai
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from reference_engine import ops
 from reference_engine.effects import Ctx, effect, objects, run
@@ -78,21 +78,32 @@ def _may_pay_any_number_of_times(game: Game, ctx: Ctx, params: dict[str, Any]) -
     cost = cost_to_pay(game, ctx, params["cost"])
     decision = Decision(ctx.controller, DecisionKind.NUMBER,
                         f"how many times to pay {cost} for {ctx.source_name}'s ability (0 for none)", {"cost": str(cost)})
+    times = yield from number_and_payment(game, ctx.controller, decision,
+                                          "choose how many times to pay the cost: a number, 0 for none",
+                                          lambda n: ManaCost(cost.symbols * n) if n else None)
+    if times:
+        yield from paid_times(game, ctx, params["then"], times)
+
+
+def number_and_payment(game: Game, player: str, decision: Decision, not_a_number: str,
+                       total_for: Callable[[int], ManaCost | None]) -> Procedure:
+    """Ask `decision` until the answer is a number N (0 or more) whose cost `total_for(N)` the mana
+    abilities named with it can pay, then pay it; returns N. A cost of None is nothing to pay."""
     while True:
         move = yield decision
-        times = move.number
-        if times is None or times < 0:
-            game.state.rejection = "choose how many times to pay the cost: a number, 0 for none"
+        number = move.number
+        if number is None or number < 0:
+            game.state.rejection = not_a_number
             continue
-        if times == 0:
-            return
-        total = ManaCost(cost.symbols * times)
-        problem = _payment_problem(game, ctx.controller, total, move.payments)
+        total = total_for(number)
+        if total is None:
+            return number
+        problem = _payment_problem(game, player, total, move.payments)
         if problem is None:
             break
         game.state.rejection = problem
-    yield from _pay(game, ctx.controller, total, move.payments)
-    yield from paid_times(game, ctx, params["then"], times)
+    yield from _pay(game, player, total, move.payments)
+    return number
 
 
 def paid_times(game: Game, ctx: Ctx, then: list[dict[str, Any]], times: int) -> Procedure:

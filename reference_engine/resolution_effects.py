@@ -63,6 +63,11 @@ def _discard(game: Game, ctx: Ctx, params: dict[str, Any]) -> Procedure:
         yield from _discard_by(game, ctx, player, int(params.get("count", 1)))
 
 
+def discards_accepted(state, player: str, hand: list[int], count: int, chosen) -> bool:
+    """The cards chosen to discard are `count` different cards of the player's hand (609.3, 701.9a)."""
+    return len(set(chosen)) == count and set(chosen) <= set(hand)
+
+
 def _discard_by(game: Game, ctx: Ctx, player: str, count: int) -> Procedure:
     state = game.state
     hand = list(state.zone_ids(Zone.HAND, player))
@@ -74,7 +79,7 @@ def _discard_by(game: Game, ctx: Ctx, player: str, count: int) -> Procedure:
     while True:
         move = yield decision
         chosen = move.objects
-        if chosen is not None and len(set(chosen)) == count and set(chosen) <= set(hand):
+        if chosen is not None and discards_accepted(state, player, hand, count, chosen):
             break
         state.rejection = f"choose exactly {count} card(s) in your hand to discard"
     for object_id in chosen:
