@@ -8,7 +8,6 @@ Results are cached until the state's version changes.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -21,6 +20,9 @@ from reference_engine.state import GameState
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 COLOR_ORDER = "WUBRG"
 MODAL_DFC = "modal_dfc"  # the Oracle layout of modal double-faced cards (rule 712.3)
+# Zones read in the hottest code as module constants: in Python 3.11 `Zone.BATTLEFIELD` takes the enum
+# metaclass's slow attribute hook (EnumType.__getattr__), about 50 ns against 4 for a global.
+_BATTLEFIELD, _STACK = Zone.BATTLEFIELD, Zone.STACK
 
 
 @lru_cache(maxsize=None)
@@ -59,6 +61,13 @@ class Characteristics:
     all_creature_types: bool = False
     cant_have: set[str] = field(default_factory=set)  # keywords it can't have (613.1f)
 
+    def copy(self) -> "Characteristics":
+        """A shallow copy (what copy.copy makes, without its generic reduce protocol: last known
+        information takes one for every object leaving the battlefield)."""
+        clone = _new_characteristics(Characteristics)
+        clone.__dict__.update(self.__dict__)
+        return clone
+
     def has_type(self, name: str) -> bool:
         return name in self.types
 
@@ -85,6 +94,9 @@ class Characteristics:
             extra = sorted(all_creature_types() - set(self.subtypes))
             return list(self.subtypes) + extra
         return list(self.subtypes)
+
+
+_new_characteristics = object.__new__
 
 
 def _int_or_none(value: str | None) -> int | None:
@@ -164,11 +176,11 @@ def face_down_characteristics(card: CardDef, controller: str) -> Characteristics
 
 
 def characteristics(state: GameState, obj: GameObject) -> Characteristics:
-    if obj.zone is not Zone.BATTLEFIELD or obj.phased_out:
+    if obj.zone is not _BATTLEFIELD or obj.phased_out:
         # Off the battlefield (or phased out, treated as though it doesn't exist: 702.26b) only the card
         # counts (no continuous effect applies there), so the result
         # is shared by every object of that card with that face, X and controller. Callers only read it.
-        x = obj.x or 0 if obj.zone is Zone.STACK else 0
+        x = obj.x or 0 if obj.zone is _STACK else 0
         key = (obj.face, x, obj.controller)
         found = obj.card.printed_cache.get(key)
         if found is None:
@@ -203,8 +215,11 @@ def keywords_on_battlefield(state: GameState) -> dict[str, frozenset[str]]:
 def copiable_values(state: GameState, obj: GameObject) -> tuple[Face, CardDef]:
     """The face an object has after copy effects (layer 1, rule 707.2), and the card it belongs to."""
     face, card = obj.card.faces[obj.face], obj.card
-    effects = [(e.timestamp, e.params["face"], e.params["card"]) for e in _effects_on(state, obj, "1")] if state.effects else []
-    applied = sorted(effects + copy_statics.static_copy_effects(state, obj), key=_first)
+    statics = copy_statics.static_copy_effects(state, obj)
+    if not state.effects and not statics:  # most objects of most states: nothing copies anything
+        return face, card
+    effects = [(e.timestamp, e.params["face"], e.params["card"]) for e in _effects_on(state, obj, "1")]
+    applied = sorted(effects + statics, key=_first)
     if applied:  # the latest copy effect gives the values (613.2a, 707.2)
         _, face, card = applied[-1]
     return face, card
@@ -418,43 +433,48 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
     chars: dict[int, Characteristics] = {}
     for obj in objects:
         face, card = copiable_values(state, obj)
-        chars[obj.id] = printed(face, card, obj.controller, mana_value_face=mana_value_face(card, face))
+        found = printed(face, card, obj.controller, mana_value_face=mana_value_face(card, face))
         if obj.copy_token and face is not card.faces[0]:
-            chars[obj.id].mana_value = 0  # a copy of a back face has mana value 0 (202.3b)
+            found.mana_value = 0  # a copy of a back face has mana value 0 (202.3b)
         if obj.meld_partner is not None and face is obj.card.faces[1]:
-            chars[obj.id].mana_value = melded_mana_value(obj)  # 712.8g
+            found.mana_value = melded_mana_value(obj)  # 712.8g
         if obj.face_down:
-            chars[obj.id] = face_down_characteristics(card, obj.controller)  # layer 1b (613.2b, 708.2a)
-        elif any("anchor" in a.data for a in chars[obj.id].abilities):
+            found = face_down_characteristics(card, obj.controller)  # layer 1b (613.2b, 708.2a)
+        elif any("anchor" in a.data for a in found.abilities):
             # '[Anchor word] — [ability]': it has the ability only if that word was chosen as it entered (614.12c)
             chosen = obj.chosen.get("option")
-            chars[obj.id].abilities = [a for a in chars[obj.id].abilities if a.data.get("anchor", chosen) == chosen]
+            found.abilities = [a for a in found.abilities if a.data.get("anchor", chosen) == chosen]
+        chars[obj.id] = found
 
     resolved = [
         _Application(e.layer, e.timestamp, e.modifier, e.params,
                      (lambda c, ids=e.affected: [i for i in ids if i in c]))  # type: ignore[misc]
         for e in state.effects if e.layer != "1" and _lasts(state, e)
-    ]
+    ] if state.effects else []
+    text_changed = any(a.layer == "3" for a in resolved)
     run = _LayerRun(chars)
     statics = static_abilities.static_applications(state, objects, chars)
+    # Until an application has been applied, the characteristics are the printed ones (with intrinsic
+    # mana abilities, which are no static abilities): static abilities read again would be the same.
+    applied_any = False
     for layer in LAYER_ORDER:
         if layer == "6":
             _add_intrinsic_mana_abilities(chars)
-        if layer == "4" and any(a.layer == "3" for a in resolved):
-            # Text changed in layer 3 changes what static abilities do from here on (613.1c).
+        if applied_any and (layer == "7a" or (layer == "4" and text_changed)):
+            # From 7a on, static abilities apply if they exist after layer 6, or began applying earlier;
+            # text changed in layer 3 changes what they do from layer 4 on (613.1c).
             statics = [s for s in statics if s.key in run.started] + [
                 s for s in static_abilities.static_applications(state, objects, chars) if s.key not in run.started]
-        if layer == "7a":
-            # From here on, static abilities apply if they exist after layer 6, or began applying earlier.
-            statics = [s for s in statics if s.key in run.started] + [
-                s for s in static_abilities.static_applications(state, objects, chars) if s.key not in run.started]
-        batch = [a for a in statics if a.layer == layer] + [a for a in resolved if a.layer == layer]
+        batch = [a for a in statics if a.layer == layer] if statics else []
+        if resolved:
+            batch += [a for a in resolved if a.layer == layer]
         if layer == "6":
             batch += _keyword_counter_applications(objects)
-        if layer == "7c":
+        elif layer == "7c":
             batch += _counter_applications(objects)
         if not batch:  # most layers of most states: nothing applies in them
             continue
+        applied_any = True
         batch.sort(key=_application_order)
         for application in in_dependency_order(batch, run):
             run.apply(application)
@@ -583,7 +603,7 @@ def _first_ready(group: list[_Application], run: _LayerRun) -> _Application:
 
 
 def _clone(chars: Characteristics) -> Characteristics:
-    out = copy.copy(chars)
+    out = chars.copy()
     out.colors, out.supertypes, out.types = set(chars.colors), list(chars.supertypes), list(chars.types)
     out.subtypes, out.abilities, out.cant_have = list(chars.subtypes), list(chars.abilities), set(chars.cant_have)
     return out

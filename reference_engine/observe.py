@@ -15,21 +15,23 @@ if TYPE_CHECKING:
     from reference_engine.game import Game
 
 COLOR_ORDER = "WUBRG"
+# Enum values as plain strings: `Zone.HAND.value` is a Python-level property in 3.11, and replies hold
+# plain str (the harness refuses str subclasses).
+_ZONE_NAMES = {zone: zone.value for zone in Zone}
+_BATTLEFIELD, _STACK = Zone.BATTLEFIELD, Zone.STACK
+_SHARED_ZONES = ((Zone.BATTLEFIELD, None), (Zone.STACK, None))
 
 
 def observe(game: Game, labels: dict[str, int]) -> dict[str, Any]:
     state = game.state
     by_uid = {uid: label for label, uid in labels.items()}
-    objects: list[dict[str, Any]] = []
-    for player in state.players:
-        for zone in OWNED_ZONES:
-            objects.extend(observe_object(game, state.objects[i], by_uid) for i in state.zone_ids(zone, player))
-    for zone in (Zone.BATTLEFIELD, Zone.STACK):
-        objects.extend(observe_object(game, state.objects[i], by_uid) for i in state.zone_ids(zone))
+    zones, every = state.zones, state.objects
+    keys = [(zone, player) for player in state.players for zone in OWNED_ZONES] + list(_SHARED_ZONES)
+    objects = [observe_object(game, every[i], by_uid) for key in keys for i in zones.get(key, ())]
     stack = []
     for item in reversed(state.stack):  # top first
         if item.is_spell:
-            obj = state.objects[item.spell_id]
+            obj = every[item.spell_id]
             stack.append({"kind": "spell", "name": characteristics(state, obj).name,
                           "source": by_uid.get(obj.uid), "controller": item.controller})
         else:
@@ -39,7 +41,7 @@ def observe(game: Game, labels: dict[str, int]) -> dict[str, Any]:
     pending = game.pending
     return {
         "game": {
-            "turn": state.turn, "active": state.active, "step": state.step.value,
+            "turn": state.turn, "active": state.active, "step": str(state.step),
             "day_night": state.day_night or "neither", "priority": state.priority if pending and pending.kind == "priority" else None,
             "stack": stack,
             "pending": {"player": pending.player, "kind": str(pending.kind), "prompt": pending.prompt} if pending else None,
@@ -47,8 +49,8 @@ def observe(game: Game, labels: dict[str, int]) -> dict[str, Any]:
         },
         "players": {
             name: {"life": p.life, "lost": p.lost,
-                   "mana_pool": {m: p.pool[m] for m in MANA_TYPES if p.pool[m] > 0},
-                   "emblems": sum(1 for e in state.emblems if e.controller == name),
+                   "mana_pool": {m: p.pool[m] for m in MANA_TYPES if p.pool[m] > 0} if p.pool else {},
+                   "emblems": sum(1 for e in state.emblems if e.controller == name) if state.emblems else 0,
                    "counters": counters_of(p)}
             for name, p in state.players.items()
         },
@@ -60,37 +62,36 @@ def observe_object(game: Game, obj: GameObject, by_uid: dict[int, str]) -> dict[
     """One object as observed; `by_uid` gives the label of each labelled card or token."""
     state = game.state
     chars = characteristics(state, obj)
-    on_battlefield = obj.zone is Zone.BATTLEFIELD
+    zone = obj.zone
+    colors, identity = chars.colors, color_identity(obj.card)
     out: dict[str, Any] = {
         "label": by_uid.get(obj.uid),
         "name": chars.name,
-        "zone": obj.zone.value,
+        "zone": _ZONE_NAMES[zone],
         "owner": obj.owner,
-        "controller": chars.controller if obj.zone in (Zone.BATTLEFIELD, Zone.STACK) else obj.owner,
+        "controller": chars.controller if zone is _BATTLEFIELD or zone is _STACK else obj.owner,
         "token": obj.is_token,
         "face": "back" if obj.face else "front",
         "types": list(chars.types),
         "subtypes": chars.subtype_list(),
         "supertypes": list(chars.supertypes),
-        "colors": [c for c in COLOR_ORDER if c in chars.colors],
+        "colors": [c for c in COLOR_ORDER if c in colors] if colors else [],
         "keywords": chars.keywords(),
         "abilities": [a.text for a in chars.abilities if a.kind != "keyword" and a.text],
         "mana_value": chars.mana_value,
-        "color_identity": [c for c in COLOR_ORDER if c in color_identity(obj.card)],
+        "color_identity": [c for c in COLOR_ORDER if c in identity] if identity else [],
         "power": chars.power,
         "toughness": chars.toughness,
         "loyalty": loyalty(state, obj),
     }
-    if on_battlefield:
+    if zone is _BATTLEFIELD:
         combat = state.combat
-        out.update({
-            "tapped": obj.tapped,
-            "summoning_sick": obj.summoning_sick,
-            "counters": {k: v for k, v in obj.counters.items() if v > 0},
-            "damage": obj.damage,
-            "attacking": bool(combat and obj.id in combat.attackers),
-            "attached_to": obj.attached_player or _label_of(state, obj.attached_to, by_uid),
-        })
+        out["tapped"] = obj.tapped
+        out["summoning_sick"] = obj.summoning_sick
+        out["counters"] = {k: v for k, v in obj.counters.items() if v > 0} if obj.counters else {}
+        out["damage"] = obj.damage
+        out["attacking"] = bool(combat and obj.id in combat.attackers)
+        out["attached_to"] = obj.attached_player or _label_of(state, obj.attached_to, by_uid)
     return out
 
 

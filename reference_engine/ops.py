@@ -6,7 +6,6 @@ need a player's choice (entering the battlefield as a copy, ...) are generators 
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +26,7 @@ def emit(game: Game, kind: str, **data: Any) -> None:
 
 def snapshot(game: Game, obj: GameObject) -> Characteristics:
     """Last known information of an object (rule 113.7a): its characteristics as it last existed."""
-    return copy.copy(characteristics(game.state, obj))
+    return characteristics(game.state, obj).copy()
 
 
 # --- zones -----------------------------------------------------------------------------------

@@ -141,12 +141,13 @@ def check(game: Game) -> Procedure:
             to_graveyard.append(obj)  # 704.5m
         if obj.attached_to is not None and not stays_attached(state, obj, chars):
             unattached.append(obj)
-        for kind, limit in counter_limits(chars):  # 704.5r
-            if obj.counters.get(kind, 0) > limit:
-                excess.append((obj, kind, obj.counters[kind] - limit))
-        pairs = annihilated(obj)
-        if pairs:
-            annihilating.append((obj, pairs))
+        if obj.counters:  # 704.5q and 704.5r are about counters only
+            for kind, limit in counter_limits(chars):  # 704.5r
+                if obj.counters.get(kind, 0) > limit:
+                    excess.append((obj, kind, obj.counters[kind] - limit))
+            pairs = annihilated(obj)
+            if pairs:
+                annihilating.append((obj, pairs))
         if "Role" in chars.subtypes and obj.attached_to is not None:
             roles.append((obj, chars.controller))
         if "Saga" in chars.subtypes and must_be_sacrificed(game, obj, chars):
@@ -159,7 +160,7 @@ def check(game: Game) -> Procedure:
             if has_no_toughness(chars):  # 704.5f
                 to_graveyard.append(obj)
                 continue
-            if has_lethal_damage(obj, chars) and not chars.has_keyword("Indestructible"):  # 704.5g-h; 702.12b
+            if obj.damage > 0 and has_lethal_damage(obj, chars) and not chars.has_keyword("Indestructible"):  # 704.5g-h; 702.12b
                 if ops.regenerates(game, obj):  # destroyed, so regeneration replaces it (614.8)
                     performed = True
                     continue
@@ -175,14 +176,16 @@ def check(game: Game) -> Procedure:
             to_graveyard.extend(o for o in group if o.id != keep)
 
     # 704.5z: of the Roles one player controls on one permanent, only the newest stays.
-    to_graveyard.extend(surplus_roles(state, roles))
+    if roles:
+        to_graveyard.extend(surplus_roles(state, roles))
 
     # 704.5k: the world rule. The one that has had the world supertype for the shortest time stays
     # (the newest timestamp); on a tie, none does.
-    to_graveyard.extend(world_rule_losers(worlds))
+    if worlds:
+        to_graveyard.extend(world_rule_losers(worlds))
 
     # 704.8: what leaves is known as it was before any of these actions (counters not yet cancelled).
-    known = {obj.id: ops.last_known_record(game, obj) for obj in to_graveyard}
+    known = {obj.id: ops.last_known_record(game, obj) for obj in to_graveyard} if to_graveyard else {}
 
     # 704.5aa: a player who controls a permanent with start your engines! and has no speed gets speed 1.
     for name in players_getting_speed(state):
@@ -225,7 +228,7 @@ def check(game: Game) -> Procedure:
 
     # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7);
     # 704.5e: so does a copy of a spell in a zone other than the stack (707.10a).
-    for obj in list(state.objects.values()):
+    for obj in [o for o in state.objects.values() if o.is_token or o.spell_copy]:  # only these can (704.5d-e)
         if ceases_to_exist(obj):
             state.remove_object(obj)
             performed = True
@@ -283,6 +286,9 @@ def control_changes(game: Game) -> None:
     the next time a player would receive priority (603.3), so noticing the change here, before that,
     loses none; a permanent new to the battlefield is only recorded."""
     state = game.state
+    derived = state.now()
+    if derived.controllers_looked_at:  # controllers are characteristics: the same until the version changes
+        return
     seen = state.controllers_seen
     present = set()
     for obj in state.battlefield():
@@ -294,6 +300,7 @@ def control_changes(game: Game) -> None:
             ops.emit(game, "control_changed", object_id=obj.id, uid=obj.uid, **{"from": before, "to": now})
     for object_id in [i for i in seen if i not in present]:
         del seen[object_id]
+    derived.controllers_looked_at = True
 
 
 def before_priority(game: Game) -> Procedure:

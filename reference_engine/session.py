@@ -24,6 +24,8 @@ class ReferenceSession(Session):
         self.game = game
         self.uids = labels  # label -> uid
         self.players = list(game.state.players)
+        self._decision: Any = None  # the decision `pending` last described, and its description
+        self._pending: Pending | None = None
 
     # --- references ------------------------------------------------------------------------------
     @property
@@ -72,7 +74,9 @@ class ReferenceSession(Session):
         decision = self.game.pending
         if decision is None:
             return None
-        return Pending(decision.kind, decision.player, decision.prompt)
+        if decision is not self._decision:  # the interpreter asks again and again while a decision waits
+            self._decision, self._pending = decision, Pending(decision.kind, decision.player, decision.prompt)
+        return self._pending
 
     def turn(self) -> int:
         return self.game.state.turn

@@ -23,6 +23,7 @@ class Derived:
     battlefield: tuple[Any, ...] | None = None  # the permanents, phased-out ones left out (GameState.battlefield)
     copy_sources: tuple[Any, ...] | None = None  # permanents with a chosen creature to copy (copy_statics.py)
     keywords: dict[str, frozenset[str]] | None = None  # keyword -> controllers of permanents with it (layers.py)
+    controllers_looked_at: bool = False  # control changes were noticed (sba.control_changes)
 
 
 DERIVED = ("derived",)  # GameState fields that saving leaves out: recomputed after restoring
@@ -248,7 +249,10 @@ class GameState:
     # --- saving, for rejected actions --------------------------------------------------------
     def save(self) -> Saved:
         """The state as it is now, to restore if the move being made turns out to be illegal."""
-        return saving.save({k: v for k, v in self.__dict__.items() if k not in _NOT_SAVED})
+        values = self.__dict__.copy()
+        for name in _NOT_SAVED:
+            del values[name]
+        return saving.save(values)
 
     def restore(self, saved: Saved) -> None:
         """Become the state `saved` again, exactly (the FIXED fields are the same objects throughout)."""

@@ -305,13 +305,14 @@ def _class_level_reached(game: Game, source: TriggerSource, ability: Ability) ->
 def check(game: Game, event: Event) -> list[PendingTrigger]:
     """Every triggered ability that triggers on `event`; intervening-if clauses checked now (603.4)."""
     found: list[PendingTrigger] = _delayed(game, event)
+    kind = event.kind
     for source, abilities in _sources(game, event):
         for ability in abilities:
-            if ability.kind != "triggered" or not _class_level_reached(game, source, ability):
+            if ability.kind != "triggered":
                 continue
             ((key, value),) = ability.data["when"].items()
             kinds, fn = MATCHERS[key]
-            if event.kind not in kinds or not fn(game, event, value, source):
+            if kind not in kinds or not _class_level_reached(game, source, ability) or not fn(game, event, value, source):
                 continue
             if ability.data.get("once_each_turn") and _done_this_turn(game, source, ability):
                 continue  # 603.2h: it triggers only if the action wasn't taken this turn
@@ -367,19 +368,19 @@ def state_triggers(game: Game) -> None:
     """Rule 603.8: a state trigger ('when you control no other creatures') triggers as soon as its
     state is true, and not again while that ability has triggered and hasn't left the stack."""
     state = game.state
+    watching = [(source, ability) for source, abilities in _permanent_sources(state) for ability in abilities
+                if ability.kind == "triggered" and "state" in ability.data["when"]]
+    if not watching:  # most states: no permanent has a state trigger
+        return
     waiting: set[tuple[int | None, int]] = {(p.source_id, id(p.ability)) for p in state.pending_triggers}
     waiting |= {(i.source_id, id(i.ability)) for i in state.stack if not i.is_spell and i.ability is not None}
-    for source, abilities in _permanent_sources(state):
-        for ability in abilities:
-            if ability.kind != "triggered" or "state" not in ability.data["when"]:
-                continue
-            key = (source.id, id(ability))
-            if key in waiting:
-                continue
-            pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability, {},  # type: ignore[arg-type]
-                                     state.new_timestamp(), source.transform_count, source.snapshot)
-            if holds(game, ability.data["when"]["state"], _PendingCtx(pending)):
-                state.pending_triggers.append(pending)
+    for source, ability in watching:
+        if (source.id, id(ability)) in waiting:
+            continue
+        pending = PendingTrigger(source.controller, source.id, source.uid, source.name, ability, {},  # type: ignore[arg-type]
+                                 state.new_timestamp(), source.transform_count, source.snapshot)
+        if holds(game, ability.data["when"]["state"], _PendingCtx(pending)):
+            state.pending_triggers.append(pending)
 
 
 def _additional_triggers(game: Game, found: list[PendingTrigger]) -> list[PendingTrigger]:

@@ -3,6 +3,7 @@ must make and receives their move. Moves are performed here; an illegal one rest
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 
@@ -234,7 +235,7 @@ def priority_round(game: Game) -> Procedure:
         checked = False
         if state.over:
             return
-        move: Move = yield Decision(state.priority, DecisionKind.PRIORITY, "act or pass priority")
+        move: Move = yield priority_decision(state.priority)
         if isinstance(move, Pass):
             passes += 1
             if passes < len(state.players):
@@ -257,6 +258,12 @@ def priority_round(game: Game) -> Procedure:
             state.rejection = str(exc)
             continue
         passes = 0  # 117.3c: the player who acted receives priority again
+
+
+@lru_cache(maxsize=None)
+def priority_decision(player: str) -> Decision:
+    """`player` receives priority (117.1): a value, made once per player rather than at every priority."""
+    return Decision(player, DecisionKind.PRIORITY, "act or pass priority")
 
 
 def _perform(game: Game, move: Move) -> Procedure:
