@@ -179,7 +179,10 @@ class ActionOutcome:
         status = _get(data, "status", str, "an action's result")
         if status not in ("ok", "rejected"):
             raise MessageError(f"an action's status is {status!r}, not 'ok' or 'rejected'")
-        return cls(status, _get(data, "reason", str, "an action's result", required=False))  # type: ignore[arg-type]
+        reason = _get(data, "reason", str, "an action's result", required=False)
+        if status == "ok" and reason is None:
+            return OK  # most outcomes: one value for all
+        return cls(status, reason)  # type: ignore[arg-type]
 
     @property
     def rejected(self) -> bool:

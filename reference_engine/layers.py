@@ -454,6 +454,8 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
     text_changed = any(a.layer == "3" for a in resolved)
     run = _LayerRun(chars)
     statics = static_abilities.static_applications(state, objects, chars)
+    others = _by_layer(resolved + _keyword_counter_applications(objects) + _counter_applications(objects))
+    by_layer = _by_layer(statics, others)
     # Until an application has been applied, the characteristics are the printed ones (with intrinsic
     # mana abilities, which are no static abilities): static abilities read again would be the same.
     applied_any = False
@@ -465,13 +467,8 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
             # text changed in layer 3 changes what they do from layer 4 on (613.1c).
             statics = [s for s in statics if s.key in run.started] + [
                 s for s in static_abilities.static_applications(state, objects, chars) if s.key not in run.started]
-        batch = [a for a in statics if a.layer == layer] if statics else []
-        if resolved:
-            batch += [a for a in resolved if a.layer == layer]
-        if layer == "6":
-            batch += _keyword_counter_applications(objects)
-        elif layer == "7c":
-            batch += _counter_applications(objects)
+            by_layer = _by_layer(statics, others)
+        batch = by_layer.get(layer)
         if not batch:  # most layers of most states: nothing applies in them
             continue
         applied_any = True
@@ -479,6 +476,17 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
         for application in in_dependency_order(batch, run):
             run.apply(application)
     return chars
+
+
+def _by_layer(applications: list[_Application], others: dict[str, list[_Application]] | None = None,
+              ) -> dict[str, list[_Application]]:
+    """The applications of each layer (static abilities' first, then `others`, as listed)."""
+    out: dict[str, list[_Application]] = {}
+    for application in applications:
+        out.setdefault(application.layer, []).append(application)
+    for layer, listed in (others or {}).items():
+        out[layer] = out.get(layer, []) + listed
+    return out
 
 
 def _application_order(application: _Application) -> tuple[bool, int, int]:

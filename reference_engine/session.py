@@ -6,6 +6,7 @@ follows its card from zone to zone."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine_kit import ActivateSpec, CastSpec, Choice, DamageAssignment, ManaPayment, Pending, Session, Target
@@ -24,8 +25,8 @@ class ReferenceSession(Session):
         self.game = game
         self.uids = labels  # label -> uid
         self.players = list(game.state.players)
-        self._decision: Any = None  # the decision `pending` last described, and its description
-        self._pending: Pending | None = None
+        # The decisions `pending` described (by id, kept alive here), with their descriptions.
+        self._described: dict[int, tuple[Any, Pending]] = {}
 
     # --- references ------------------------------------------------------------------------------
     @property
@@ -74,9 +75,11 @@ class ReferenceSession(Session):
         decision = self.game.pending
         if decision is None:
             return None
-        if decision is not self._decision:  # the interpreter asks again and again while a decision waits
-            self._decision, self._pending = decision, Pending(decision.kind, decision.player, decision.prompt)
-        return self._pending
+        described = self._described.get(id(decision))  # asked again and again while a decision waits
+        if described is None or described[0] is not decision:
+            described = self._described[id(decision)] = (decision, Pending(decision.kind, decision.player,
+                                                                           decision.prompt))
+        return described[1]
 
     def turn(self) -> int:
         return self.game.state.turn
@@ -111,7 +114,7 @@ class ReferenceSession(Session):
 
     # --- moves -----------------------------------------------------------------------------------
     def pass_priority(self, player: str) -> None:
-        self.game.apply(Pass(player))
+        self.game.apply(_pass(player))
 
     def play_land(self, player: str, card: Any, face: str = "front") -> None:
         self.game.apply(PlayLand(player, card, FACES[face]))
@@ -144,6 +147,12 @@ class ReferenceSession(Session):
             modes=choice.modes, option=choice.option,
             color=choice.color, mana=choice.mana, number=choice.number, payments=_payments(choice.pay),
             counter=(choice.counter.kind, choice.counter.action) if choice.counter is not None else None))
+
+
+@lru_cache(maxsize=None)
+def _pass(player: str) -> Pass:
+    """A player passes priority: a value, made once per player."""
+    return Pass(player)
 
 
 def _payments(items: tuple[ManaPayment, ...]) -> tuple[ManaActivation, ...]:
