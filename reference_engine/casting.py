@@ -14,7 +14,7 @@ from collections import Counter
 from reference_engine import next_spell, ops, restrictions
 from reference_engine.costs import Cost
 from reference_engine.filters import FilterContext, matches
-from reference_engine.layers import MODAL_DFC, Characteristics, characteristics, printed
+from reference_engine.layers import MODAL_DFC, Characteristics, abilities_on_battlefield, characteristics, printed
 from reference_engine.library_casting import library_permission
 from reference_engine.limits import EngineLimit
 from reference_engine.mana import ManaCost, format_pool, pay
@@ -495,8 +495,8 @@ def with_cost_increases(game: Game, player: str, cost: ManaCost) -> ManaCost:
     {spell_cost_increase_per_other_spell: 1})."""
     state = game.state
     extra = sum(ability.data["spell_cost_increase_per_other_spell"] * state.spells_cast[player]
-                for obj in state.battlefield() for ability in characteristics(state, obj).abilities
-                if ability.kind == "rule" and "spell_cost_increase_per_other_spell" in ability.data)
+                for _, _, ability in abilities_on_battlefield(state, "rule")
+                if "spell_cost_increase_per_other_spell" in ability.data)
     return ManaCost(cost.symbols + (str(extra),)) if extra else cost
 
 

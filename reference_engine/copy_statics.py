@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 #: The `rule` ability key: 'enchanted creature is a copy of the chosen creature'.
 KEY = "enchanted_is_copy_of_chosen"
+_BATTLEFIELD = Zone.BATTLEFIELD  # read for every permanent as the layers are applied (see layers._BATTLEFIELD)
 
 
 def choose_creature_to_copy(game: Game, face_name: str, controller: str) -> Procedure:
@@ -52,10 +53,13 @@ def granted_values(state: GameState, source: GameObject, chosen: dict[str, Any])
 
 def static_copy_effects(state: GameState, obj: GameObject) -> list[tuple[int, Any, Any]]:
     """(timestamp, face, card) of each static copy effect that applies to `obj`."""
-    if obj.zone is not Zone.BATTLEFIELD:
+    if obj.zone is not _BATTLEFIELD:
+        return []
+    sources = _sources(state)
+    if not sources:
         return []
     out = []
-    for source in _sources(state):
+    for source in sources:
         chosen = source.chosen["creature_to_copy"]
         if source.attached_to != obj.id or source is obj:
             continue
@@ -68,7 +72,9 @@ def static_copy_effects(state: GameState, obj: GameObject) -> list[tuple[int, An
 def _sources(state: GameState) -> tuple[GameObject, ...]:
     """The permanents with a chosen creature to copy: asked for each permanent each time the layers
     are applied, so found once per version of the state."""
-    derived = state.now()
+    derived = state.derived  # state.now(), inlined
+    if derived.version != state.version:
+        derived = state.now()
     if derived.copy_sources is None:
         derived.copy_sources = tuple(o for o in state.battlefield() if o.chosen.get("creature_to_copy"))
     return derived.copy_sources

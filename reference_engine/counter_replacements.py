@@ -20,7 +20,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from reference_engine.filters import FilterContext, matches
-from reference_engine.layers import characteristics
+from reference_engine.layers import abilities_on_battlefield, characteristics
 from reference_engine.limits import EngineLimit
 from reference_engine.model import GameObject
 from reference_engine.moves import Procedure
@@ -35,16 +35,14 @@ def applicable(game: Game, obj: GameObject, kind: str, by: str, *, by_effect: bo
     (`by_effect`: an effect puts them, not a cost), in timestamp order."""
     state = game.state
     found = []
-    for source in state.battlefield():
-        chars = characteristics(state, source)
-        for ability in chars.abilities:
-            spec: Any = ability.data.get("counters_placed") if ability.kind == "replacement" else None
-            if not spec or spec.get("kind", kind) != kind or (spec.get("by_effect") and not by_effect):
-                continue
-            if "by" in spec and (spec["by"] == "you") != (by == chars.controller):
-                continue
-            if matches(state, obj, spec.get("affects"), FilterContext(chars.controller, source.id)):
-                found.append(Applicable(source.uid, chars.name, source.timestamp, spec))
+    for source, chars, ability in abilities_on_battlefield(state, "replacement"):
+        spec: Any = ability.data.get("counters_placed")
+        if not spec or spec.get("kind", kind) != kind or (spec.get("by_effect") and not by_effect):
+            continue
+        if "by" in spec and (spec["by"] == "you") != (by == chars.controller):
+            continue
+        if matches(state, obj, spec.get("affects"), FilterContext(chars.controller, source.id)):
+            found.append(Applicable(source.uid, chars.name, source.timestamp, spec))
     return sorted(found, key=lambda e: e.timestamp)
 
 

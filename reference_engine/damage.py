@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine import prevention
 from reference_engine.filters import FilterContext, matches
-from reference_engine.layers import characteristics
+from reference_engine.layers import abilities_on_battlefield, characteristics
 from reference_engine.model import Target, Zone
 from reference_engine.moves import Procedure
 from reference_engine.limits import EngineLimit
@@ -39,17 +39,13 @@ def applicable(game: Game, source, target: Target, *, combat: bool) -> list[Appl
     state = game.state
     found: list[Applicable] = []
     receiver = _receiver(game, target)
-    for obj in state.battlefield():
-        chars = characteristics(state, obj)
-        for ability in chars.abilities:
-            if ability.kind != "replacement":
-                continue
-            ctx = FilterContext(chars.controller, obj.id, obj.uid)
-            for kind, key in (("multiply", "damage_multiply"), ("add", "damage_add"),
-                              ("prevent_n", "damage_prevention")):
-                spec = ability.data.get(key)
-                if spec is not None and _covers(game, spec, source, target, receiver, ctx):
-                    found.append(Applicable(obj.uid, chars.name, obj.timestamp, (kind, spec)))
+    for obj, chars, ability in abilities_on_battlefield(state, "replacement"):
+        ctx = FilterContext(chars.controller, obj.id, obj.uid)
+        for kind, key in (("multiply", "damage_multiply"), ("add", "damage_add"),
+                          ("prevent_n", "damage_prevention")):
+            spec = ability.data.get(key)
+            if spec is not None and _covers(game, spec, source, target, receiver, ctx):
+                found.append(Applicable(obj.uid, chars.name, obj.timestamp, (kind, spec)))
     if prevention.prevents(game, source, target, 0, combat=combat):
         alls: list[Any] = prevention.preventing(game, source, target, combat=combat) or [None]
         found += [Applicable(e.source_uid if e else None, e.source_name if e else "a prevention effect",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.filters import FilterContext, matches
-from reference_engine.layers import characteristics
+from reference_engine.layers import abilities_on_battlefield, characteristics
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -26,12 +26,10 @@ def dies_replacements(game: Game, obj: GameObject) -> list[tuple[GameObject, str
     """The permanents whose 'would die, exile it instead' applies to `obj`: (permanent, controller, spec)."""
     state = game.state
     found = []
-    for source in state.battlefield():
-        chars = characteristics(state, source)
-        for ability in chars.abilities:
-            spec = ability.data.get("dies_exile_instead") if ability.kind == "replacement" else None
-            if spec is not None and matches(state, obj, spec.get("filter"), FilterContext(chars.controller, source.id, source.uid)):
-                found.append((source, chars.controller, spec))
+    for source, chars, ability in abilities_on_battlefield(state, "replacement"):
+        spec = ability.data.get("dies_exile_instead")
+        if spec is not None and matches(state, obj, spec.get("filter"), FilterContext(chars.controller, source.id, source.uid)):
+            found.append((source, chars.controller, spec))
     return found
 
 

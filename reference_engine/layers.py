@@ -199,7 +199,9 @@ def characteristics(state: GameState, obj: GameObject) -> Characteristics:
 def keywords_on_battlefield(state: GameState) -> dict[str, frozenset[str]]:
     """Each keyword a permanent has, with the players who control a permanent with it. Looked for
     before each priority (daybound, start your engines!), so found once per version of the state."""
-    derived = state.now()
+    derived = state.derived  # state.now(), inlined
+    if derived.version != state.version:
+        derived = state.now()
     if derived.keywords is None:
         found: dict[str, set[str]] = {}
         for obj in state.battlefield():
@@ -209,6 +211,23 @@ def keywords_on_battlefield(state: GameState) -> dict[str, frozenset[str]]:
                     found.setdefault(ability.keyword, set()).add(chars.controller)
         derived.keywords = {keyword: frozenset(players) for keyword, players in found.items()}
     return derived.keywords
+
+
+def abilities_on_battlefield(state: GameState, kind: str) -> list[tuple[GameObject, Characteristics, Ability]] | tuple[()]:
+    """(permanent, its characteristics, ability) for each ability of `kind` the permanents have now, in
+    battlefield order: what the rules that look for rule, replacement or static abilities go through,
+    found once per version of the state (most states have none of most kinds)."""
+    derived = state.derived  # state.now(), inlined
+    if derived.version != state.version:
+        derived = state.now()
+    found = derived.abilities
+    if found is None:
+        found = derived.abilities = {}
+        for obj in state.battlefield():
+            chars = characteristics(state, obj)
+            for ability in chars.abilities:
+                found.setdefault(ability.kind, []).append((obj, chars, ability))
+    return found.get(kind, ())
 
 
 # --- layer 1 ---------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.layers import MODIFIERS, Characteristics, characteristics
+from reference_engine.layers import MODIFIERS, Characteristics, abilities_on_battlefield, characteristics
 from reference_engine.limits import EngineLimit
 from reference_engine.model import CardDef, ContinuousEffect, GameObject, Step, Target, Zone
 from reference_engine.moves import Procedure
@@ -346,14 +346,9 @@ def effect_amounts(game: Game, player: str, key: str, amount: int) -> int:
     spell or ability or another replacement or prevention effect creates them."""
     if amount <= 0:
         return amount
-    state = game.state
-    for obj in state.battlefield():
-        chars = characteristics(state, obj)
-        if chars.controller != player:
-            continue
-        for ability in chars.abilities:
-            if ability.kind == "replacement" and key in ability.data:
-                amount *= int(ability.data[key])
+    for _, chars, ability in abilities_on_battlefield(game.state, "replacement"):
+        if chars.controller == player and key in ability.data:
+            amount *= int(ability.data[key])
     return amount
 
 
@@ -438,13 +433,8 @@ def gain_life(game: Game, player: str, amount: int) -> None:
 
 
 def _life_gain_replaced(game: Game, player: str) -> bool:
-    state = game.state
-    for obj in state.battlefield():
-        chars = characteristics(state, obj)
-        if chars.controller != player and any(a.kind == "replacement" and a.data.get("opponents_life_gain") == "lose"
-                                              for a in chars.abilities):
-            return True
-    return False
+    return any(chars.controller != player and ability.data.get("opponents_life_gain") == "lose"
+               for _, chars, ability in abilities_on_battlefield(game.state, "replacement"))
 
 
 def pay_life(game: Game, player: str, amount: int, *, entering: frozenset[int] = frozenset()) -> None:
@@ -453,9 +443,8 @@ def pay_life(game: Game, player: str, amount: int, *, entering: frozenset[int] =
     {pay_life_exiles_library: true}`). A card entering the battlefield from that library as the payment
     is made (`entering`) isn't among those cards, though it is still in the library (614.13c)."""
     state = game.state
-    if amount > 0 and any(characteristics(state, o).controller == player
-                          and any(a.kind == "replacement" and a.data.get("pay_life_exiles_library")
-                                  for a in characteristics(state, o).abilities) for o in state.battlefield()):
+    if amount > 0 and any(chars.controller == player and ability.data.get("pay_life_exiles_library")
+                          for _, chars, ability in abilities_on_battlefield(state, "replacement")):
         cards = library_cards_not_entering(game, player, entering)
         if len(cards) >= amount:
             for card in cards[:amount]:
@@ -515,21 +504,19 @@ def draw_stolen(game: Game, player: str, depth: int = 0) -> bool:
     instead that player skips that draw and you draw a card' (`replacement: {opponents_draws_instead:
     {except_first_in_draw_step: true}}`): the draw doesn't happen, and that permanent's controller draws."""
     state = game.state
-    for obj in state.battlefield():
-        chars = characteristics(state, obj)
+    for _, chars, ability in abilities_on_battlefield(state, "replacement"):
         if chars.controller == player:
             continue
-        for ability in chars.abilities:
-            spec = ability.data.get("opponents_draws_instead") if ability.kind == "replacement" else None
-            if spec is None:
-                continue
-            if (spec.get("except_first_in_draw_step") and state.step == Step.DRAW and state.active == player
-                    and state.draw_step_draws.get((state.turn, player), 0) == 0):
-                continue
-            if depth > 20:
-                raise EngineLimit("draws replaced back and forth between players without end")
-            draw(game, chars.controller, depth=depth + 1)
-            return True
+        spec = ability.data.get("opponents_draws_instead")
+        if spec is None:
+            continue
+        if (spec.get("except_first_in_draw_step") and state.step == Step.DRAW and state.active == player
+                and state.draw_step_draws.get((state.turn, player), 0) == 0):
+            continue
+        if depth > 20:
+            raise EngineLimit("draws replaced back and forth between players without end")
+        draw(game, chars.controller, depth=depth + 1)
+        return True
     return False
 
 
@@ -538,11 +525,8 @@ def _draw_replaced(game: Game, player: str, *, empty: bool) -> bool:
     (`replacement: {draw_from_empty_library: win}`): the draw doesn't happen (614.6, 614.11)."""
     if not empty:
         return False
-    state = game.state
-    for obj in state.battlefield():
-        chars = characteristics(state, obj)
-        if chars.controller == player and any(a.kind == "replacement" and a.data.get("draw_from_empty_library") == "win"
-                                              for a in chars.abilities):
+    for _, chars, ability in abilities_on_battlefield(game.state, "replacement"):
+        if chars.controller == player and ability.data.get("draw_from_empty_library") == "win":
             win_game(game, player, f"{player} would have drawn from an empty library with {chars.name} (614.11)")
             return True
     return False

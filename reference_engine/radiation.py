@@ -11,7 +11,7 @@ on the stack while players get priority.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from reference_engine import ops
 from reference_engine import player_counters
@@ -47,11 +47,11 @@ def controller(state: GameState) -> str:
     return state.active
 
 
-def inherent_sources(state: GameState) -> Iterator[tuple[TriggerSource, tuple[Ability, ...]]]:
+def inherent_sources(state: GameState) -> tuple[tuple[TriggerSource, tuple[Ability, ...]], ...]:
     """The triggered abilities that belong to no object (as triggers.py's sources: a source, its
     abilities): the one associated with rad counters. It is checked against every event, so its
     (immutable, absent) source is made once per controller; the ability is read each time."""
-    yield _SOURCES[controller(state)], (RAD_ABILITY,)
+    return ((_SOURCES[controller(state)], (RAD_ABILITY,)),)
 
 
 class _Sources(dict):

@@ -14,7 +14,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from reference_engine.filters import FilterContext, matches
-from reference_engine.layers import characteristics, printed
+from reference_engine.layers import abilities_on_battlefield, characteristics, printed
 from reference_engine.model import CardDef, Face
 from reference_engine.moves import Decision, Procedure, yes_or_no
 
@@ -204,12 +204,10 @@ def _enters_tapped(game: Game, ability, controller: str) -> bool:
 def _replacements_of_permanents(state, key: str) -> Iterator[tuple[Any, FilterContext]]:
     """The `key` of each replacement ability of the permanents that has it, with the context its
     filters are read in (its controller, its source)."""
-    for obj in state.battlefield():
-        chars = characteristics(state, obj)
-        for ability in chars.abilities:
-            spec = ability.data.get(key) if ability.kind == "replacement" else None
-            if spec:
-                yield spec, FilterContext(chars.controller, obj.id, obj.uid)
+    for obj, chars, ability in abilities_on_battlefield(state, "replacement"):
+        spec = ability.data.get(key)
+        if spec:
+            yield spec, FilterContext(chars.controller, obj.id, obj.uid)
 
 
 def enters_tapped_by_others(game: Game, face: Face, card: CardDef, controller: str) -> bool:
@@ -383,14 +381,12 @@ def mana_replacement_effects(game: Game, source, source_chars, player: str, tapp
     """The same, with the permanent each comes from, in timestamp order."""
     state = game.state
     found = []
-    for obj in state.battlefield():
-        chars = characteristics(state, obj)
-        for ability in chars.abilities:
-            if ability.kind == "replacement" and "mana_production" in ability.data:
-                spec = ability.data["mana_production"]
-                if mana_replacement_applies(game, spec, chars.controller, obj.id, source, source_chars, player,
-                                            tapped_for_mana):
-                    found.append(Applicable(obj.uid, chars.name, obj.timestamp, spec))
+    for obj, chars, ability in abilities_on_battlefield(state, "replacement"):
+        if "mana_production" in ability.data:
+            spec = ability.data["mana_production"]
+            if mana_replacement_applies(game, spec, chars.controller, obj.id, source, source_chars, player,
+                                        tapped_for_mana):
+                found.append(Applicable(obj.uid, chars.name, obj.timestamp, spec))
     return sorted(found, key=lambda e: e.timestamp)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterator
 
 from reference_engine.filters import FilterContext, matches
-from reference_engine.layers import characteristics
+from reference_engine.layers import abilities_on_battlefield, characteristics
 from reference_engine.mana import ManaCost
 from reference_engine.model import CardDef, Face, GameObject
 
@@ -28,11 +28,9 @@ if TYPE_CHECKING:
 
 def rule_abilities(state, key: str) -> Iterator[tuple[GameObject, str, dict[str, Any]]]:
     """(source, its controller, data) for each `rule` ability with `key` on the battlefield."""
-    for obj in state.battlefield():
-        chars = characteristics(state, obj)
-        for ability in chars.abilities:
-            if ability.kind == "rule" and key in ability.data:
-                yield obj, chars.controller, ability.data[key]
+    for obj, chars, ability in abilities_on_battlefield(state, "rule"):
+        if key in ability.data:
+            yield obj, chars.controller, ability.data[key]
 
 
 def entry_prohibited(game: Game, face: Face, card: CardDef, controller: str) -> bool:

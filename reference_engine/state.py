@@ -24,6 +24,7 @@ class Derived:
     copy_sources: tuple[Any, ...] | None = None  # permanents with a chosen creature to copy (copy_statics.py)
     keywords: dict[str, frozenset[str]] | None = None  # keyword -> controllers of permanents with it (layers.py)
     controllers_looked_at: bool = False  # control changes were noticed (sba.control_changes)
+    abilities: dict[str, list[Any]] | None = None  # the permanents' abilities by kind (layers.py)
 
 
 DERIVED = ("derived",)  # GameState fields that saving leaves out: recomputed after restoring
@@ -200,8 +201,9 @@ class GameState:
             derived = self.now()
         if derived.battlefield is None:
             objects = self.objects
-            derived.battlefield = tuple(obj for obj in (objects[i] for i in self.zones.get(_BATTLEFIELD, ()))
-                                        if not obj.phased_out)
+            found = [objects[i] for i in self.zones.get(_BATTLEFIELD, ())]
+            derived.battlefield = tuple([obj for obj in found if not obj.phased_out] if any(
+                obj.phased_out for obj in found) else found)
         return list(derived.battlefield)
 
     def all_objects(self) -> Iterator[GameObject]:

@@ -7,12 +7,12 @@ each key names a matcher registered here with one signature.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from reference_engine.conditions import holds
 from reference_engine.emblems import emblem_characteristics
 from reference_engine.filters import FilterContext, matches
-from reference_engine.layers import characteristics
+from reference_engine.layers import abilities_on_battlefield, characteristics
 from reference_engine.model import Ability, DecisionKind, StackItem, Zone
 from reference_engine.moves import Choose, Decision, Illegal, Procedure
 from reference_engine.state import PendingTrigger
@@ -44,7 +44,7 @@ class TriggerSource:
 Matcher = Callable[[Any, Event, Any, TriggerSource], bool]
 #: Triggered abilities that belong to no object (rad counters', 728.1): each function gives (source,
 #: abilities) pairs for a state. Registered by the modules that define them (radiation.py).
-INHERENT_SOURCES: list[Callable[[Any], Iterator[tuple[TriggerSource, tuple[Ability, ...]]]]] = []
+INHERENT_SOURCES: list[Callable[[Any], Iterable[tuple[TriggerSource, tuple[Ability, ...]]]]] = []
 MATCHERS: dict[str, tuple[tuple[str, ...], Matcher]] = {}
 
 
@@ -232,7 +232,9 @@ def _damage_prevented(game: Game, event, value, source) -> bool:
 def _permanent_sources(state) -> list[tuple[TriggerSource, tuple[Ability, ...]]]:
     """The permanents with triggered abilities. They follow from the characteristics, so they are
     kept until the state's version changes: most events (damage, mana, a spell cast) change none."""
-    derived = state.now()
+    derived = state.derived  # state.now(), inlined
+    if derived.version != state.version:
+        derived = state.now()
     if derived.trigger_sources is not None:
         return derived.trigger_sources
     found = []
@@ -390,9 +392,8 @@ def _additional_triggers(game: Game, found: list[PendingTrigger]) -> list[Pendin
         return []
     state = game.state
     rules = [(obj, ability.data["triggers_additional_time"])
-             for obj in state.battlefield()
-             for ability in characteristics(state, obj).abilities
-             if ability.kind == "rule" and "triggers_additional_time" in ability.data]
+             for obj, _, ability in abilities_on_battlefield(state, "rule")
+             if "triggers_additional_time" in ability.data]
     extra: list[PendingTrigger] = []
     for pending in found:
         source = state.objects.get(pending.source_id) if pending.source_id is not None else None

@@ -32,7 +32,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from reference_engine.filters import FilterContext, matches
-from reference_engine.layers import characteristics
+from reference_engine.layers import abilities_on_battlefield, characteristics
 from reference_engine.limits import EngineLimit
 from reference_engine.model import GameObject, Zone
 from reference_engine.moves import Procedure
@@ -71,14 +71,10 @@ def applicable(game: Game, obj: GameObject, to: Zone) -> list[Applicable]:
         spec = ability.data.get("graveyard_instead")
         if spec and spec.get("self"):
             found.append(Applicable(obj.uid, chars.name, obj.timestamp, spec))
-    for source in state.battlefield():
-        source_chars = characteristics(state, source)
-        for ability in source_chars.abilities:
-            if ability.kind != "replacement":
-                continue
-            spec = ability.data.get("graveyard_instead")
-            if spec and not spec.get("self") and _about(game, spec, obj, source_chars.controller, source):
-                found.append(Applicable(source.uid, source_chars.name, source.timestamp, spec))
+    for source, source_chars, ability in abilities_on_battlefield(state, "replacement"):
+        spec = ability.data.get("graveyard_instead")
+        if spec and not spec.get("self") and _about(game, spec, obj, source_chars.controller, source):
+            found.append(Applicable(source.uid, source_chars.name, source.timestamp, spec))
     if obj.zone is Zone.BATTLEFIELD and "Creature" in chars.types:
         from reference_engine.die_replacements import dies_replacements
 
