@@ -91,8 +91,10 @@ def world_rule_losers(worlds: list[GameObject]) -> list[GameObject]:
 def players_getting_speed(state) -> list[str]:
     """Rule 704.5aa (702.179a): players with no speed who control a permanent with start your engines!.
     None once every player has a speed, or no permanent has it: it runs on every check."""
+    if "Start your engines!" not in keywords_on_battlefield(state):
+        return []
     waiting = [name for name, player in state.players.items() if player.speed is None]
-    if not waiting or "Start your engines!" not in keywords_on_battlefield(state):
+    if not waiting:
         return []
     controllers = {chars.controller for chars in (characteristics(state, o) for o in state.battlefield())
                    if chars.has_keyword("Start your engines!")}
@@ -128,7 +130,7 @@ def check(game: Game) -> Procedure:
         state.over = True
         return True
 
-    legends: dict[tuple[str, str], list[GameObject]] = defaultdict(list)
+    legends: dict[tuple[str, str], list[GameObject]] = {}
     unattached: list[GameObject] = []
     annihilating: list[tuple[GameObject, int]] = []
     worlds: list[GameObject] = []
@@ -155,7 +157,7 @@ def check(game: Game) -> Procedure:
         if "World" in chars.supertypes:
             worlds.append(obj)
         if "Legendary" in chars.supertypes:  # even one dying to another SBA may be the one kept (704.3)
-            legends[(chars.controller, chars.name)].append(obj)
+            legends.setdefault((chars.controller, chars.name), []).append(obj)
         if "Creature" in chars.types:
             if has_no_toughness(chars):  # 704.5f
                 to_graveyard.append(obj)
@@ -213,12 +215,13 @@ def check(game: Game) -> Procedure:
         performed = True
 
     # 704.5s: a Saga past its last chapter is sacrificed by its controller.
-    to_graveyard.extend(sacrificed)
-    known.update({obj.id: ops.last_known_record(game, obj) for obj in sacrificed if obj.id not in known})
+    if sacrificed:
+        to_graveyard.extend(sacrificed)
+        known.update({obj.id: ops.last_known_record(game, obj) for obj in sacrificed if obj.id not in known})
 
     # All of them are put into graveyards in one event (704.3), which leaves-the-battlefield abilities
     # look back on (603.10a), each as it was before any state-based action was performed (704.8).
-    dying = list({obj.id: obj for obj in to_graveyard if obj.zone is Zone.BATTLEFIELD}.values())
+    dying = list({obj.id: obj for obj in to_graveyard if obj.zone is Zone.BATTLEFIELD}.values()) if to_graveyard else None
     if dying:
         from reference_engine.zone_replacements import choose_orders
 
@@ -228,7 +231,11 @@ def check(game: Game) -> Procedure:
 
     # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7);
     # 704.5e: so does a copy of a spell in a zone other than the stack (707.10a).
-    for obj in [o for o in state.objects.values() if o.is_token or o.spell_copy]:  # only these can (704.5d-e)
+    candidates = None  # only these can (704.5d-e)
+    for obj in state.objects.values():
+        if obj.is_token or obj.spell_copy:
+            candidates = (candidates or []) + [obj]
+    for obj in candidates or ():
         if ceases_to_exist(obj):
             state.remove_object(obj)
             performed = True
