@@ -10,6 +10,7 @@ from reference_engine.mana import parse_mana
 from reference_engine.model import Ability, CardDef, Counts, Emblem, GameObject, Player, Step, Zone
 from reference_engine.state import GameState
 
+STEPS_BY_NAME = {step.value: step for step in Step}
 ZONE_KEYS = (("library", Zone.LIBRARY), ("hand", Zone.HAND), ("graveyard", Zone.GRAVEYARD), ("exile", Zone.EXILE))
 
 
@@ -23,11 +24,12 @@ def _entry(entry: Any) -> tuple[str, str | None]:
 
 def build(setup: dict[str, Any], cards: dict[str, CardDef]) -> tuple[GameState, dict[str, int]]:
     """The state, and each label's uid (the physical card or token it names, whatever zone it moves to)."""
-    players = {name: Player(name, life=p.get("life", 20), pool=Counts(parse_mana(p.get("mana_pool", ""))),
+    players = {name: Player(name, p.get("life", 20), Counts(parse_mana(p.get("mana_pool", ""))),
                             lands_played=p.get("lands_played_this_turn", 0))
                for name, p in setup["players"].items()}
-    state = GameState(players=players, turn=setup["turn"], active=setup["active"], step=Step(setup["step"]),
-                      day_night=None if setup["day_night"] == "neither" else setup["day_night"])
+    # players, turn, active, step, priority, day night (GameState's first fields, by position: it has forty)
+    state = GameState(players, setup["turn"], setup["active"], STEPS_BY_NAME[setup["step"]], None,
+                      None if setup["day_night"] == "neither" else setup["day_night"])
     state.priority = state.active
     state.oracle = dict(cards)  # the Oracle card reference, for a token created by name (111.11)
     labels: dict[str, int] = {}

@@ -218,9 +218,9 @@ class GameState:
     def add_object(self, card: CardDef, owner: str, zone: Zone, *, controller: str | None = None,
                    is_token: bool = False, uid: int | None = None, position: int | None = None,
                    face: int = 0) -> GameObject:
-        obj = GameObject(id=self.new_id(), uid=uid if uid is not None else self.new_id(), card=card,
-                         owner=owner, controller=controller or owner, zone=zone, is_token=is_token,
-                         face=face, timestamp=self.new_timestamp())
+        object_id = self.new_id()
+        obj = GameObject(object_id, uid if uid is not None else self.new_id(), card, owner, controller or owner, zone,
+                         is_token, face, self.new_timestamp())
         self.objects[obj.id] = obj
         ids = self.zone_ids(zone, owner)
         ids.insert(len(ids) if position is None else position, obj.id)
@@ -238,9 +238,8 @@ class GameState:
              face: int = 0) -> GameObject:
         """Move an object to another zone: it becomes a new object with no memory of the old one (400.7)."""
         self.remove_object(obj)
-        new = GameObject(id=self.new_id(), uid=obj.uid, card=obj.card, owner=obj.owner,
-                         controller=controller or obj.owner, zone=to, is_token=obj.is_token, face=face,
-                         timestamp=self.new_timestamp(), spell_copy=obj.spell_copy)
+        new = GameObject(self.new_id(), obj.uid, obj.card, obj.owner, controller or obj.owner, to, obj.is_token, face,
+                         self.new_timestamp(), obj.spell_copy)
         self.objects[new.id] = new
         ids = self.zone_ids(to, new.owner)
         ids.insert(len(ids) if position is None else position, new.id)
