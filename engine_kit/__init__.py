@@ -6,7 +6,8 @@
 - `script`: the action interpreter, which plays a case's actions on a Session;
 - `adapter`: the Adapter base class (start / run / stop around a Session);
 - `stdio`: the JSON-lines loop that serves an adapter over stdin/stdout;
-- `oracle`: facts read off a case's Oracle data (the activated abilities cases number).
+- `oracle`: facts read off a case's Oracle data (the activated abilities cases number);
+- `values`: `@value_class`, a frozen dataclass that is cheap to make (the kit's messages use it).
 
 docs/adapters.md shows how to write an adapter with it. The kit imports nothing of mtg-conformance's
 other packages: the harness, the reference engine and third-party adapters all build on it.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal, Union
+from engine_kit.values import value_class
 
 PROTOCOL_VERSION: Final = 1
 #: Additions within version 1 that an engine can rely on the harness understanding (docs/protocol.md,
@@ -65,7 +66,7 @@ class Start:
         return cls(_get(data, "version", int, "the start command"), 0 if minor is None else minor)
 
 
-@dataclass(frozen=True)
+@value_class
 class Case:
     """A case as an engine receives it: setup (defaults filled in), actions without expectations, the
     checkpoints to observe after (-1: the starting state; the last action always), and the Oracle
@@ -192,7 +193,7 @@ class ActionOutcome:
 OK: Final = ActionOutcome()
 
 
-@dataclass(frozen=True)
+@value_class
 class Observation:
     """The observed state after one checkpoint: {"game", "players", "objects"} as in the protocol."""
 
@@ -207,7 +208,7 @@ class Observation:
         return cls(_get(data, "after", int, "an observation"), _get(data, "state", dict, "an observation"))
 
 
-@dataclass(frozen=True)
+@value_class
 class Result:
     """The engine played the case: one outcome per action, and the observations."""
 

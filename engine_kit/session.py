@@ -13,6 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
+from engine_kit.values import value_class
 
 #: An object id of the engine's own choosing (an int, a string, ...): the kit only passes it back.
 EngineId = Any
@@ -47,13 +48,13 @@ class Pending:
         return f"{self.player} ({what or self.kind})"
 
 
-@dataclass(frozen=True)
+@value_class
 class Target:
     kind: str  # "player", "object", or "stack" (a spell or ability on the stack, by its id in stack_ids())
     value: Any  # a player's name, an engine object id, or a stack id
 
 
-@dataclass(frozen=True)
+@value_class
 class ManaPayment:
     """A mana ability activated while paying a cost (rule 601.2g)."""
 
@@ -62,7 +63,7 @@ class ManaPayment:
     mana: str | None = None
 
 
-@dataclass(frozen=True)
+@value_class
 class CastSpec:
     card: EngineId
     targets: tuple[Target, ...] = ()
@@ -72,7 +73,7 @@ class CastSpec:
     face: str = "front"  # or "back": the face a modal double-faced card is cast with (712.11b)
 
 
-@dataclass(frozen=True)
+@value_class
 class ActivateSpec:
     object: EngineId
     ability: int = 0
@@ -83,7 +84,7 @@ class ActivateSpec:
     pay: tuple[ManaPayment, ...] = ()
 
 
-@dataclass(frozen=True)
+@value_class
 class DamageAssignment:
     """How one attacking or blocking creature divides its combat damage (510.1c-d, 702.19b)."""
 
@@ -91,7 +92,7 @@ class DamageAssignment:
     amounts: tuple[tuple[Target, int], ...]  # (a blocker, attacker or the player/planeswalker attacked, damage)
 
 
-@dataclass(frozen=True)
+@value_class
 class CounterChoice:
     """A kind of counter on an object, and whether to put another of that kind on it or remove one."""
 
@@ -99,7 +100,7 @@ class CounterChoice:
     action: str  # "add" or "remove"
 
 
-@dataclass(frozen=True)
+@value_class
 class Choice:
     """An answer to a decision; only the fields the case gave are set."""
 

@@ -6,14 +6,14 @@ with one signature, registered by key, so card data can combine them freely.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from reference_engine.model import GameObject
 from reference_engine.state import GameState
+from engine_kit.values import value_class
 
 
-@dataclass(frozen=True)
+@value_class
 class FilterContext:
     """Who 'you' are and which object 'this' is, for the filter being evaluated."""
 

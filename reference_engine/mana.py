@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 from typing import Iterable
+from engine_kit.values import value_class
 
 COLORS = ("W", "U", "B", "R", "G")
 MANA_TYPES = COLORS + ("C",)
 _SYMBOL = re.compile(r"\{([^}]+)\}")
 
 
-@dataclass(frozen=True)
+@value_class
 class ManaCost:
     """A parsed mana cost. `symbols` keeps each symbol as written inside its braces."""
 

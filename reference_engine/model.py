@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from reference_engine.mana import ManaCost
 from reference_engine.saving import Shared
+from engine_kit.values import value_class
 
 
 class Counts(Counter):
@@ -194,7 +195,7 @@ class CardDef(_Immutable):
         return self.faces[0]
 
 
-@dataclass(frozen=True)
+@value_class
 class Target:
     """A chosen target: a player (by name) or an object (by id)."""
 

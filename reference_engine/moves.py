@@ -5,18 +5,19 @@ The game loop yields a Decision and receives a move; the engine never decides fo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Generator
 
 from engine_kit import Rejected
 from reference_engine.model import DecisionKind, Target
+from engine_kit.values import value_class
 
 
 class Illegal(Rejected):
     """A move the rules do not allow; the game state is left as it was (the case's action is rejected)."""
 
 
-@dataclass(frozen=True)
+@value_class
 class Decision:
     """The game waits for `player` to make a decision of `kind`.
 
@@ -32,7 +33,7 @@ class Decision:
         return f"{self.player} to {self.prompt or self.kind}"
 
 
-@dataclass(frozen=True)
+@value_class
 class ManaActivation:
     """A mana ability activated while paying a cost (rule 601.2g)."""
 
@@ -41,23 +42,23 @@ class ManaActivation:
     mana: str | None = None
 
 
-@dataclass(frozen=True)
+@value_class
 class Move:
     player: str
 
 
-@dataclass(frozen=True)
+@value_class
 class Pass(Move):
     pass
 
 
-@dataclass(frozen=True)
+@value_class
 class PlayLand(Move):
     object_id: int
     face: int = 0  # the face a modal double-faced card is played with (rule 712.12)
 
 
-@dataclass(frozen=True)
+@value_class
 class Cast(Move):
     object_id: int
     targets: tuple[Target, ...] = ()
@@ -67,7 +68,7 @@ class Cast(Move):
     face: int = 0  # the face a modal double-faced card is cast with (rule 712.11b)
 
 
-@dataclass(frozen=True)
+@value_class
 class Activate(Move):
     object_id: int
     ability_index: int = 0
@@ -78,17 +79,17 @@ class Activate(Move):
     payments: tuple[ManaActivation, ...] = ()
 
 
-@dataclass(frozen=True)
+@value_class
 class DeclareAttackers(Move):
     attacks: tuple[tuple[int, Target], ...] = ()
 
 
-@dataclass(frozen=True)
+@value_class
 class DeclareBlockers(Move):
     blocks: tuple[tuple[int, int], ...] = ()
 
 
-@dataclass(frozen=True)
+@value_class
 class Choose(Move):
     yes: bool | None = None
     objects: tuple[int, ...] | None = None
@@ -104,7 +105,7 @@ class Choose(Move):
     counter: tuple[str, str] | None = None  # (kind, "add" or "remove")
 
 
-@dataclass(frozen=True)
+@value_class
 class AssignDamage(Move):
     """How the player's creatures divide their combat damage (510.1c-d, 702.19b): per creature, the
     damage to each recipient. None, or a creature left out, takes the case format's default."""

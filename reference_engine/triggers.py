@@ -16,12 +16,13 @@ from reference_engine.layers import abilities_on_battlefield, characteristics
 from reference_engine.model import Ability, DecisionKind, StackItem, Zone
 from reference_engine.moves import Choose, Decision, Illegal, Procedure
 from reference_engine.state import PendingTrigger
+from engine_kit.values import value_class
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
 
 
-@dataclass(frozen=True)
+@value_class
 class Event:
     """Something that happened, for triggered abilities to look at."""
 
@@ -29,7 +30,7 @@ class Event:
     data: dict[str, Any]
 
 
-@dataclass(frozen=True)
+@value_class
 class TriggerSource:
     """The object (or emblem) whose triggered ability is being checked."""
 

@@ -27,7 +27,6 @@ a countered spell), an order that would change the result is an EngineLimit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -37,6 +36,7 @@ from reference_engine.limits import EngineLimit
 from reference_engine.model import GameObject, Zone
 from reference_engine.moves import Procedure
 from reference_engine.replacement import Applicable, choose_order
+from engine_kit.values import value_class
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -45,7 +45,7 @@ FINALITY: dict[str, Any] = {"instead": "exile", "from_battlefield": True}  # 122
 OWN_EXILE: dict[str, Any] = {"instead": "exile"}  # {graveyard_to_exile: true}
 
 
-@dataclass(frozen=True)
+@value_class
 class Route:
     """Where a moving object ends up: a zone, and for a library whether at the bottom (`replaced`: an
     effect changed where it goes, so the mover's own placement no longer counts)."""

@@ -138,3 +138,45 @@ def test_verb_of_names_the_one_verb() -> None:
     assert vocabulary.verb_of({"by": "bob", "cast": "bolt", "note": "x"}) == "cast"
     with pytest.raises(ValueError, match="no verb"):
         vocabulary.verb_of({"by": "bob"})
+
+
+# --- value_class: frozen dataclasses made cheaply --------------------------------------------------
+def test_value_class_is_the_frozen_dataclass_it_declares() -> None:
+    import dataclasses
+
+    from engine_kit.values import value_class
+
+    @value_class
+    class Point:
+        x: int
+        y: int = 0
+        tags: list[str] = dataclasses.field(default_factory=list)
+
+    p = Point(1)
+    assert (p.x, p.y, p.tags) == (1, 0, [])
+    assert Point(1, 2, ["a"]) == Point(x=1, y=2, tags=["a"]) != p
+    assert Point(1).tags is not Point(1).tags  # a fresh default each time
+    assert dataclasses.replace(p, y=5) == Point(1, 5)
+    assert repr(p).endswith("Point(x=1, y=0, tags=[])")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.x = 3  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Point()  # type: ignore[call-arg]
+
+
+def test_value_class_refuses_what_it_does_not_support() -> None:
+    import dataclasses
+
+    from engine_kit.values import value_class
+
+    with pytest.raises(TypeError, match="__post_init__"):
+        @value_class
+        class Checked:
+            x: int
+
+            def __post_init__(self) -> None:
+                pass
+    with pytest.raises(TypeError, match="positional"):
+        @value_class
+        class KeywordOnly:
+            x: int = dataclasses.field(kw_only=True, default=0)
