@@ -23,7 +23,7 @@ _NO_DEFAULT = dataclasses.MISSING
 def value_class(cls: type[T]) -> type[T]:
     """`@dataclass(frozen=True)`, made faster to instantiate (see the module's docstring)."""
     cls = dataclasses.dataclass(frozen=True)(cls)
-    setattr(cls, "__init__", _fast_init(cls))
+    cls.__init__ = _fast_init(cls)  # type: ignore[method-assign]
     return cls
 
 
