@@ -17,7 +17,7 @@ from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import MODAL_DFC, Characteristics, abilities_on_battlefield, characteristics, printed
 from reference_engine.library_casting import library_permission
 from reference_engine.limits import EngineLimit
-from reference_engine.mana import ManaCost, format_pool, pay
+from reference_engine.mana import NO_MANA, ManaCost, format_pool, pay, positive
 from reference_engine.manaprod import production, resolve_mana_ability
 from reference_engine.model import Ability, GameObject, StackItem, Step, Zone
 from reference_engine.moves import Activate, Cast, Decision, Illegal, ManaActivation, PlayLand, Procedure
@@ -239,25 +239,29 @@ def pay_mana(game: Game, player: str, cost, x: int, payments: tuple[ManaActivati
     owner = game.state.players[player]
     pool = owner.pool
     usable = [entry for entry in owner.restricted if spell is not None and spendable_on(game, entry, spell)]
-    held_back = Counter(entry[0] for entry in owner.restricted if entry not in usable)
+    held_back = Counter(entry[0] for entry in owner.restricted if entry not in usable) if owner.restricted else NO_MANA
     cost, snow_spent = pay_snow(owner, cost.with_x(x), held_back)
-    left = pay(pool - held_back - snow_spent, cost)
+    # (Counter's arithmetic is Python code: most payments have no mana held back and no snow mana spent)
+    available = pool - held_back - snow_spent if held_back or snow_spent else positive(pool)
+    left = pay(available, cost)
     if left is None and mana_cost and spend_as_any_type(game, player):
-        left = pay(pool - held_back - snow_spent, as_any_type(cost))
+        left = pay(available, as_any_type(cost))
         if left is not None:
             use_any_type_permission(game, player)
     if left is None:
         raise Illegal(f"the cost {cost.with_x(x)} can't be paid with the mana available ({format_pool(pool) or 'none'}"
                       + (f", of which {format_pool(held_back)} can't be spent on this)" if held_back else ")"))
-    spent = (pool - held_back) - left
-    for entry in list(usable):
-        if spent[entry[0]] > 0:
-            spent[entry[0]] -= 1
-            owner.restricted.remove(entry)
+    if usable:
+        spent = (pool - held_back) - left
+        for entry in list(usable):
+            if spent[entry[0]] > 0:
+                spent[entry[0]] -= 1
+                owner.restricted.remove(entry)
     pool.clear()
-    pool.update(left + held_back)
+    pool.update(left + held_back if held_back else left)
     # What is left of the snow mana: {S} took its share; other symbols spent non-snow mana first.
-    owner.snow = Counter({m: min(n, pool[m]) for m, n in (owner.snow - snow_spent).items() if pool[m] > 0})
+    if owner.snow:
+        owner.snow = Counter({m: min(n, pool[m]) for m, n in (owner.snow - snow_spent).items() if pool[m] > 0})
 
 
 ANY_TYPE = "spend_as_any_type:"
@@ -288,7 +292,7 @@ def pay_snow(owner, cost, held_back: Counter) -> tuple:
     colors in WUBRG order. Returns the rest of the cost and the snow mana spent; Illegal if short."""
     count = cost.symbols.count("S")
     if not count:
-        return cost, Counter()
+        return cost, NO_MANA
     available = owner.snow - held_back
     spent: Counter = Counter()
     for mana in ("C", "W", "U", "B", "R", "G"):

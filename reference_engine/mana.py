@@ -65,6 +65,27 @@ class ManaCost:
         return ManaCost(((str(generic),) if generic else ()) + tuple(out))
 
 
+class Counts(Counter):
+    """A Counter held by a game object or player (counters, mana pools), made and saved often: every
+    object and player starts with empty ones, and every saved state holds them all. Counter builds
+    itself and pickles itself in Python code; this one starts empty without a call and pickles as the
+    dict it is, in C. Otherwise a Counter."""
+
+    # Made from a mapping of counts, or empty: dict's own __init__ then does what Counter's does, in C.
+    __init__ = dict.__init__  # type: ignore[assignment]
+
+    __reduce__ = object.__reduce__  # type: ignore[assignment]
+
+
+#: No mana: compared and subtracted, never changed.
+NO_MANA: Counter[str] = Counts()
+
+
+def positive(counts: Counter[str]) -> Counter[str]:
+    """The kinds with a positive count (what Counter's unary + gives, without its Python-level loop)."""
+    return Counts({kind: n for kind, n in counts.items() if n > 0})
+
+
 def mana_symbols_in(text: str) -> frozenset[str]:
     """Colors of the mana symbols appearing in rules text (for color identity, rule 903.4)."""
     return frozenset(ch for s in _SYMBOL.findall(text) for ch in s if ch in COLORS)
@@ -72,11 +93,11 @@ def mana_symbols_in(text: str) -> frozenset[str]:
 
 def parse_mana(text: str) -> Counter[str]:
     """'{G}{G}{C}' -> Counter({'G': 2, 'C': 1}); only single mana types are allowed."""
-    pool: Counter[str] = Counter()
+    pool: Counter[str] = Counts()
     for symbol in _SYMBOL.findall(text):
         if symbol not in MANA_TYPES:
             raise ValueError(f"not a type of mana: {{{symbol}}}")
-        pool[symbol] += 1
+        pool[symbol] = pool.get(symbol, 0) + 1
     return pool
 
 
@@ -86,7 +107,7 @@ def pay(pool: Counter[str], cost: ManaCost) -> Counter[str] | None:
     Colored and colorless requirements are met first, then hybrid symbols, then generic mana,
     which spends colorless mana first and then colors in WUBRG order, so the result is deterministic.
     """
-    left = Counter(pool)
+    left = Counts(pool)
     generic = 0
     hybrids: list[tuple[str, ...]] = []
     for symbol in cost.symbols:
@@ -103,7 +124,7 @@ def pay(pool: Counter[str], cost: ManaCost) -> Counter[str] | None:
     result = _pay_hybrids(left, hybrids, generic)
     if result is None:
         return None
-    return +result
+    return positive(result)
 
 
 def _pay_hybrids(left: Counter[str], hybrids: list[tuple[str, ...]], generic: int) -> Counter[str] | None:

@@ -7,21 +7,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Mapping
 
-from reference_engine.mana import ManaCost
+from reference_engine.mana import Counts, ManaCost  # noqa: F401 (Counts: re-exported, held by objects)
 from reference_engine.saving import Shared
 from engine_kit.values import value_class
-
-
-class Counts(Counter):
-    """A Counter held by a game object or player (counters, mana pools), made and saved often: every
-    object and player starts with empty ones, and every saved state holds them all. Counter builds
-    itself and pickles itself in Python code; this one starts empty without a call and pickles as the
-    dict it is, in C. Otherwise a Counter."""
-
-    # Made from a mapping of counts, or empty: dict's own __init__ then does what Counter's does, in C.
-    __init__ = dict.__init__  # type: ignore[assignment]
-
-    __reduce__ = object.__reduce__  # type: ignore[assignment]
 
 
 class Zone(StrEnum):

@@ -49,7 +49,7 @@ def observe(game: Game, labels: dict[str, int]) -> dict[str, Any]:
         },
         "players": {
             name: {"life": p.life, "lost": p.lost,
-                   "mana_pool": {m: p.pool[m] for m in MANA_TYPES if p.pool[m] > 0} if p.pool else {},
+                   "mana_pool": {m: p.pool[m] for m in MANA_TYPES if p.pool.get(m, 0) > 0} if p.pool else {},
                    "emblems": sum(1 for e in state.emblems if e.controller == name) if state.emblems else 0,
                    "counters": counters_of(p)}
             for name, p in state.players.items()

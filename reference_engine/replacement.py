@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import abilities_on_battlefield, characteristics, printed
+from reference_engine.mana import Counts
 from reference_engine.model import CardDef, Face
 from reference_engine.moves import Decision, Procedure, yes_or_no
 
@@ -121,7 +122,7 @@ def entry_replacements(game: Game, card: CardDef, controller: str, entry, spell_
             answer = yield from _choose_as_enters(game, face, controller, what)
             key = "option" if isinstance(what, dict) else what
             entry.choices = dict(entry.choices or {}, **{key: answer})
-    counters: Counter[str] = Counter(entry.counters or {})
+    counters: Counter[str] = Counts(entry.counters or {})
     for ability in face.abilities:
         if ability.kind == "replacement" and "enters_with_counters" in ability.data:
             for kind, amount in ability.data["enters_with_counters"].items():
