@@ -6,17 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reference_engine.layers import Characteristics, characteristics
+from reference_engine.layers import characteristics
 from reference_engine.model import GameObject, Zone
 
 if TYPE_CHECKING:
     from reference_engine.state import GameState
 
 
-def loyalty(state: GameState, obj: GameObject, chars: Characteristics | None = None) -> int | None:
-    """The object's loyalty now, or None for an object that has none (not a planeswalker); `chars`: its
-    characteristics now, if the caller has them."""
-    chars = chars or characteristics(state, obj)
+def loyalty(state: GameState, obj: GameObject) -> int | None:
+    """The object's loyalty now, or None for an object that has none (not a planeswalker)."""
+    chars = characteristics(state, obj)
     if "Planeswalker" not in chars.types:
         return None
     if obj.zone is Zone.BATTLEFIELD:

@@ -82,7 +82,7 @@ def observe_object(game: Game, obj: GameObject, by_uid: dict[int, str]) -> dict[
         "color_identity": [c for c in COLOR_ORDER if c in identity] if identity else [],
         "power": chars.power,
         "toughness": chars.toughness,
-        "loyalty": loyalty(state, obj, chars),
+        "loyalty": loyalty(state, obj),
     }
     if zone is _BATTLEFIELD:
         combat = state.combat
