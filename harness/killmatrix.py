@@ -197,6 +197,14 @@ def _status(case: Case, session: EngineSession, answer: Any, index: int) -> Stat
     return judge(case, answer).status
 
 
+def _worker_signals() -> None:
+    """A worker process is stopped by the pool (SIGTERM, as it closes) and leaves Ctrl-C to the process that
+    started it: it doesn't keep the handlers it was forked with (the command line's raise an exception,
+    which a worker would print as a traceback while the pool shuts down)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _reference_replies(work: list[tuple[Case, dict]]) -> list[tuple[Any, Status]] | None:
     """The reference engine's reply to each case, as its adapter returns it, and its result's status
     (None if the reference engine isn't in process here)."""
@@ -245,7 +253,7 @@ def compute(cases: Sequence[Case], corpus: Corpus, *, workers: int | None = None
         import multiprocessing  # imported here: every command loads this module (prove), few use it
 
         if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
+            with multiprocessing.get_context("fork").Pool(workers, initializer=_worker_signals) as pool:
                 results = {spec: (caught, faults) for spec, caught, faults in pool.imap_unordered(_caught_by, jobs)}
         else:
             results = {spec: (caught, faults) for spec, caught, faults in map(_caught_by, jobs)}
