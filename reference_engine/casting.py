@@ -27,7 +27,7 @@ from reference_engine.targets import check_targets
 if TYPE_CHECKING:
     from reference_engine.game import Game
 
-PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 #: What a keyword ability with a cost does when activated (rule 702): level up puts a level counter,
 #: equip attaches the Equipment.
 KEYWORD_ACTIVATIONS = {
@@ -323,7 +323,10 @@ def _activated(chars: Characteristics, index: int) -> Ability:
 
 # --- spells --------------------------------------------------------------------------------------
 def spell_ability(chars: Characteristics) -> Ability | None:
-    return next((a for a in chars.abilities if a.kind == "spell"), None)
+    for ability in chars.abilities:
+        if ability.kind == "spell":
+            return ability
+    return None
 
 
 def spell_targets(chars: Characteristics, modes: tuple[int, ...] = ()) -> list:

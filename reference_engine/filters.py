@@ -55,7 +55,11 @@ def matches(state: GameState, obj: GameObject | None, filt: dict[str, Any] | Non
 
 @condition("types")
 def _types(state, obj, value, ctx, chars) -> bool:
-    return all(chars.has_type(t) for t in value)
+    types = chars.types
+    for card_type in value:
+        if card_type not in types:
+            return False
+    return True
 
 
 @condition("types_any")

@@ -84,7 +84,10 @@ class Characteristics:
         return out
 
     def has_keyword(self, name: str) -> bool:
-        return any(a.kind == "keyword" and a.keyword == name for a in self.abilities)
+        for ability in self.abilities:  # a loop, not any(...): asked very often, of few abilities
+            if ability.keyword == name and ability.kind == "keyword":
+                return True
+        return False
 
     def activated_abilities(self) -> list[Ability]:
         return [a for a in self.abilities if a.is_activated]
@@ -459,10 +462,14 @@ def _compute_battlefield(state: GameState) -> dict[int, Characteristics]:
             found.mana_value = melded_mana_value(obj)  # 712.8g
         if obj.face_down:
             found = face_down_characteristics(card, obj.controller)  # layer 1b (613.2b, 708.2a)
-        elif any("anchor" in a.data for a in found.abilities):
-            # '[Anchor word] — [ability]': it has the ability only if that word was chosen as it entered (614.12c)
-            chosen = obj.chosen.get("option")
-            found.abilities = [a for a in found.abilities if a.data.get("anchor", chosen) == chosen]
+        else:
+            for ability in found.abilities:
+                if "anchor" in ability.data:
+                    # '[Anchor word] — [ability]': it has the ability only if that word was chosen as it
+                    # entered (614.12c)
+                    chosen = obj.chosen.get("option")
+                    found.abilities = [a for a in found.abilities if a.data.get("anchor", chosen) == chosen]
+                    break
         chars[obj.id] = found
 
     resolved = [

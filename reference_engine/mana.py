@@ -9,6 +9,7 @@ from engine_kit.values import value_class
 
 COLORS = ("W", "U", "B", "R", "G")
 MANA_TYPES = COLORS + ("C",)
+GENERIC_ORDER = ("C",) + COLORS  # generic mana is paid with colorless mana first, then colors in WUBRG order
 _SYMBOL = re.compile(r"\{([^}]+)\}")
 
 
@@ -148,10 +149,11 @@ def _pay_hybrids(left: Counter[str], hybrids: list[tuple[str, ...]], generic: in
 def _pay_generic(left: Counter[str], generic: int) -> Counter[str] | None:
     if sum(left.values()) < generic:
         return None
-    for mana in ("C",) + COLORS:
-        take = min(left[mana], generic)
-        left[mana] -= take
-        generic -= take
+    for mana in GENERIC_ORDER:
+        take = min(left.get(mana, 0), generic)
+        if take:
+            left[mana] -= take
+            generic -= take
     return left
 
 

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 def counters_of(player: Player) -> dict[str, int]:
     """Every kind of counter the player has, with how many (kinds they have none of left out)."""
     found = {"poison": player.poison} if player.poison else {}
-    found.update((kind, n) for kind, n in player.counters.items() if n > 0)
+    if player.counters:
+        found.update((kind, n) for kind, n in player.counters.items() if n > 0)
     return found
 
 

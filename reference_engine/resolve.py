@@ -62,7 +62,7 @@ def _resolve_spell(game: Game, item: StackItem) -> Procedure:
         state.stack.remove(item)  # all targets illegal: it doesn't resolve (608.2b, 608.3b)
         ops.move(game, obj, Zone.GRAVEYARD)
         return
-    if any(t in chars.types for t in PERMANENT_TYPES):
+    if not PERMANENT_TYPES.isdisjoint(chars.types):
         state.stack.remove(item)  # a permanent spell becomes a permanent (608.3)
         if obj.spell_copy:
             # 707.10f, 111.13: a copy of a permanent spell becomes a token as it resolves (not 'created')

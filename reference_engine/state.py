@@ -202,8 +202,11 @@ class GameState:
         if derived.battlefield is None:
             objects = self.objects
             found = [objects[i] for i in self.zones.get(_BATTLEFIELD, ())]
-            derived.battlefield = tuple([obj for obj in found if not obj.phased_out] if any(
-                obj.phased_out for obj in found) else found)
+            for obj in found:
+                if obj.phased_out:
+                    found = [obj for obj in found if not obj.phased_out]
+                    break
+            derived.battlefield = tuple(found)
         return list(derived.battlefield)
 
     def all_objects(self) -> Iterator[GameObject]:

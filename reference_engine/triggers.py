@@ -241,7 +241,7 @@ def _permanent_sources(state) -> list[tuple[TriggerSource, tuple[Ability, ...]]]
     found = []
     for obj in state.battlefield():
         chars = characteristics(state, obj)
-        triggered = tuple(a for a in chars.abilities if a.kind == "triggered")
+        triggered = tuple([a for a in chars.abilities if a.kind == "triggered"])
         if triggered:  # the others can't trigger: don't describe them
             found.append((TriggerSource(obj.id, obj.uid, chars.name, chars.controller, obj.transform_count, chars),
                           triggered))
