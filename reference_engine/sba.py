@@ -305,8 +305,9 @@ def control_changes(game: Game) -> None:
         seen[obj.id] = now
         if before is not None and before != now:
             ops.emit(game, "control_changed", object_id=obj.id, uid=obj.uid, **{"from": before, "to": now})
-    for object_id in [i for i in seen if i not in present]:
-        del seen[object_id]
+    if len(seen) > len(present):  # permanents that left
+        for object_id in [i for i in seen if i not in present]:
+            del seen[object_id]
     derived.controllers_looked_at = True
 
 

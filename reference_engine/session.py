@@ -88,7 +88,8 @@ class ReferenceSession(Session):
         return self.game.state.step.value
 
     def stack_ids(self) -> list[Any]:
-        return [item.id for item in reversed(self.game.state.stack)]
+        stack = self.game.state.stack
+        return [item.id for item in reversed(stack)] if stack else []
 
     def object_views(self) -> list[tuple[Any, dict[str, Any]]]:
         by_uid = {uid: label for label, uid in self.uids.items()}

@@ -371,8 +371,11 @@ def state_triggers(game: Game) -> None:
     """Rule 603.8: a state trigger ('when you control no other creatures') triggers as soon as its
     state is true, and not again while that ability has triggered and hasn't left the stack."""
     state = game.state
-    watching = [(source, ability) for source, abilities in _permanent_sources(state) for ability in abilities
-                if ability.kind == "triggered" and "state" in ability.data["when"]]
+    watching: list[tuple[TriggerSource, Ability]] = []
+    for source, abilities in _permanent_sources(state):
+        for ability in abilities:
+            if ability.kind == "triggered" and "state" in ability.data["when"]:
+                watching.append((source, ability))
     if not watching:  # most states: no permanent has a state trigger
         return
     waiting: set[tuple[int | None, int]] = {(p.source_id, id(p.ability)) for p in state.pending_triggers}
