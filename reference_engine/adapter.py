@@ -43,6 +43,6 @@ class ReferenceEngine(Adapter):
         """The card built from `data`: the same cards come with case after case, and a card definition
         never changes once built, so each is built once per session."""
         built = self._cards.get(name)
-        if built is None or built[0] != data:
+        if built is None or (built[0] is not data and built[0] != data):
             built = self._cards[name] = (data, build_card(data))
         return built[1]

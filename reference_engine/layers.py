@@ -240,7 +240,8 @@ def copiable_values(state: GameState, obj: GameObject) -> tuple[Face, CardDef]:
     statics = copy_statics.static_copy_effects(state, obj)
     if not state.effects and not statics:  # most objects of most states: nothing copies anything
         return face, card
-    effects = [(e.timestamp, e.params["face"], e.params["card"]) for e in _effects_on(state, obj, "1")]
+    effects = [(e.timestamp, e.params["face"], e.params["card"]) for e in _effects_on(state, obj, "1")] if any(
+        e.layer == "1" for e in state.effects) else []
     applied = sorted(effects + statics, key=_first)
     if applied:  # the latest copy effect gives the values (613.2a, 707.2)
         _, face, card = applied[-1]
