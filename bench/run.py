@@ -32,7 +32,7 @@ from synthetic import synthetic_corpus  # noqa: E402
 from engine_kit.protocol import Skipped  # noqa: E402
 from harness.corpus import Corpus  # noqa: E402
 from harness.engines import open_engine  # noqa: E402
-from harness.scheduling import open_sessions, play  # noqa: E402
+from harness.scheduling import open_sessions, play, settled_loaded  # noqa: E402
 from harness.session import EngineError  # noqa: E402
 from harness.validation import validate_corpus  # noqa: E402
 from harness.wire import engine_case  # noqa: E402
@@ -90,8 +90,9 @@ def engines_section(corpus: Corpus, specs: list[str], repeat: int, results: Resu
                 ran = [messages[i] for i in messages if requires[i] <= session.capabilities
                        and not isinstance(session.run(messages[i]).message, Skipped)]  # also warms up
                 if ran:
-                    seconds, base = median_times([lambda: play_all(session, ran),
-                                                  lambda: [reference.run(m) for m in ran]], repeat)
+                    with settled_loaded():  # as `run` plays the cases
+                        seconds, base = median_times([lambda: play_all(session, ran),
+                                                      lambda: [reference.run(m) for m in ran]], repeat)
             finally:
                 if session is not reference:
                     session.close()
@@ -125,7 +126,8 @@ def harness_section(corpus: Corpus, repeat: int, results: Results) -> str:
         runs = [(lambda sessions=sessions: play(cases, sessions, corpus, lambda result: None)) for sessions in opened]
         for run in runs:
             run()  # warm up
-        times = median_times(runs, repeat)
+        with settled_loaded():  # as `run` plays the cases
+            times = median_times(runs, repeat)
     finally:
         for sessions in opened:
             for session in sessions:

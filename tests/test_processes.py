@@ -106,3 +106,15 @@ def test_a_second_ctrl_c_during_shutdown_still_kills_the_engine(tmp_path) -> Non
     assert process.returncode == 130, err
     assert b"Traceback" not in err
     assert wait_until(lambda: not any(alive(pid) for pid in engine_pids(pids)), 5)
+
+
+def test_what_a_command_loaded_is_kept_out_of_the_collector_only_while_it_plays() -> None:
+    import gc
+
+    from harness.scheduling import settled_loaded
+
+    before = gc.get_freeze_count()
+    loaded = [{"case": i} for i in range(100)]
+    with settled_loaded():
+        assert gc.get_freeze_count() >= before + len(loaded)  # frozen while the cases are played
+    assert gc.get_freeze_count() == 0  # and handed back to the collector afterwards

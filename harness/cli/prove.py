@@ -20,6 +20,7 @@ from harness.engines import open_engine
 from harness.killmatrix import CAUGHT, FAULTS, compute, mutants, relevant
 from harness.results import Status
 from harness.runner import run_case
+from harness.scheduling import settled_loaded
 from harness.session import EngineError
 from harness.validation import validate_corpus
 
@@ -126,7 +127,8 @@ def handle(args: argparse.Namespace) -> int:
 def _handle_all(args: argparse.Namespace, corpus, report) -> int:
     started = time.perf_counter()
     try:
-        matrix = compute(report.valid_cases, corpus, workers=args.jobs)
+        with settled_loaded():  # the corpus lives to the end (and the workers forked from here share it)
+            matrix = compute(report.valid_cases, corpus, workers=args.jobs)
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

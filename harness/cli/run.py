@@ -15,7 +15,7 @@ from harness.exits import (EPILOG, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_NOTHING_P
                            Terminated)
 from harness.provenance import provenance
 from harness.results import FAILING, CaseResult, Status
-from harness.scheduling import open_sessions, parse_shard, play, shuffled
+from harness.scheduling import open_sessions, parse_shard, play, settled_loaded, shuffled
 from harness.session import EngineError
 from harness.tally import Tally
 
@@ -112,7 +112,8 @@ def _run(args, corpus, cases, played, reports: Reports, baseline, previous, corp
     interrupted: KeyboardInterrupt | None = None
     try:
         try:
-            play(played, sessions, corpus, done, keep=False)
+            with settled_loaded():
+                play(played, sessions, corpus, done, keep=False)
         except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM: report what finished, and say so
             interrupted = exc
         finally:
