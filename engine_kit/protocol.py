@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal, Union
+
 from engine_kit.values import value_class
 
 PROTOCOL_VERSION: Final = 1

@@ -13,6 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
+
 from engine_kit.values import value_class
 
 #: An object id of the engine's own choosing (an int, a string, ...): the kit only passes it back.

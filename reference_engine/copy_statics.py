@@ -72,9 +72,7 @@ def static_copy_effects(state: GameState, obj: GameObject) -> list[tuple[int, An
 def _sources(state: GameState) -> tuple[GameObject, ...]:
     """The permanents with a chosen creature to copy: asked for each permanent each time the layers
     are applied, so found once per version of the state."""
-    derived = state.derived  # state.now(), inlined
-    if derived.version != state.version:
-        derived = state.now()
+    derived = state.now()
     if derived.copy_sources is None:
         derived.copy_sources = tuple(o for o in state.battlefield() if o.chosen.get("creature_to_copy"))
     return derived.copy_sources

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from engine_kit.values import value_class
 from reference_engine.model import GameObject
 from reference_engine.state import GameState
-from engine_kit.values import value_class
 
 
 @value_class

@@ -202,9 +202,7 @@ def characteristics(state: GameState, obj: GameObject) -> Characteristics:
 def keywords_on_battlefield(state: GameState) -> dict[str, frozenset[str]]:
     """Each keyword a permanent has, with the players who control a permanent with it. Looked for
     before each priority (daybound, start your engines!), so found once per version of the state."""
-    derived = state.derived  # state.now(), inlined
-    if derived.version != state.version:
-        derived = state.now()
+    derived = state.now()
     if derived.keywords is None:
         found: dict[str, set[str]] = {}
         for obj in state.battlefield():
@@ -220,9 +218,7 @@ def abilities_on_battlefield(state: GameState, kind: str) -> list[tuple[GameObje
     """(permanent, its characteristics, ability) for each ability of `kind` the permanents have now, in
     battlefield order: what the rules that look for rule, replacement or static abilities go through,
     found once per version of the state (most states have none of most kinds)."""
-    derived = state.derived  # state.now(), inlined
-    if derived.version != state.version:
-        derived = state.now()
+    derived = state.now()
     found = derived.abilities
     if found is None:
         found = derived.abilities = {}
@@ -240,8 +236,7 @@ def copiable_values(state: GameState, obj: GameObject) -> tuple[Face, CardDef]:
     statics = copy_statics.static_copy_effects(state, obj)
     if not state.effects and not statics:  # most objects of most states: nothing copies anything
         return face, card
-    effects = [(e.timestamp, e.params["face"], e.params["card"]) for e in _effects_on(state, obj, "1")] if any(
-        e.layer == "1" for e in state.effects) else []
+    effects = [(e.timestamp, e.params["face"], e.params["card"]) for e in _effects_on(state, obj, "1")]
     applied = sorted(effects + statics, key=_first)
     if applied:  # the latest copy effect gives the values (613.2a, 707.2)
         _, face, card = applied[-1]

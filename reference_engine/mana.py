@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from typing import Iterable
+
 from engine_kit.values import value_class
 
 COLORS = ("W", "U", "B", "R", "G")

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Mapping
 
-from reference_engine.mana import Counts, ManaCost  # noqa: F401 (Counts: re-exported, held by objects)
-from reference_engine.saving import Shared
 from engine_kit.values import value_class
+from reference_engine.mana import Counts, ManaCost
+from reference_engine.saving import Shared
 
 
 class Zone(StrEnum):

@@ -9,8 +9,8 @@ from dataclasses import field
 from typing import Any, Callable, Generator
 
 from engine_kit import Rejected
-from reference_engine.model import DecisionKind, Target
 from engine_kit.values import value_class
+from reference_engine.model import DecisionKind, Target
 
 
 class Illegal(Rejected):

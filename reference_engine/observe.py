@@ -73,7 +73,7 @@ def observe_object(game: Game, obj: GameObject, by_uid: dict[int, str]) -> dict[
         "token": obj.is_token,
         "face": "back" if obj.face else "front",
         "types": list(chars.types),
-        "subtypes": chars.subtype_list() if chars.all_creature_types else list(chars.subtypes),
+        "subtypes": chars.subtype_list(),
         "supertypes": list(chars.supertypes),
         "colors": [c for c in COLOR_ORDER if c in colors] if colors else [],
         "keywords": chars.keywords(),

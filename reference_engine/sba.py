@@ -231,11 +231,7 @@ def check(game: Game) -> Procedure:
 
     # 704.5d: a token in a zone other than the battlefield ceases to exist (after the stack, 111.7);
     # 704.5e: so does a copy of a spell in a zone other than the stack (707.10a).
-    candidates = None  # only these can (704.5d-e)
-    for obj in state.objects.values():
-        if obj.is_token or obj.spell_copy:
-            candidates = (candidates or []) + [obj]
-    for obj in candidates or ():
+    for obj in [o for o in state.objects.values() if o.is_token or o.spell_copy]:  # only these can (704.5d-e)
         if ceases_to_exist(obj):
             state.remove_object(obj)
             performed = True

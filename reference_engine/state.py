@@ -221,9 +221,8 @@ class GameState:
     def add_object(self, card: CardDef, owner: str, zone: Zone, *, controller: str | None = None,
                    is_token: bool = False, uid: int | None = None, position: int | None = None,
                    face: int = 0) -> GameObject:
-        object_id = self.new_id()
-        obj = GameObject(object_id, uid if uid is not None else self.new_id(), card, owner, controller or owner, zone,
-                         is_token, face, self.new_timestamp())
+        obj = GameObject(self.new_id(), uid if uid is not None else self.new_id(), card, owner, controller or owner,
+                         zone, is_token, face, self.new_timestamp())
         self.objects[obj.id] = obj
         ids = self.zone_ids(zone, owner)
         ids.insert(len(ids) if position is None else position, obj.id)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
+from engine_kit.values import value_class
 from reference_engine.conditions import holds
 from reference_engine.emblems import emblem_characteristics
 from reference_engine.filters import FilterContext, matches
@@ -16,7 +17,6 @@ from reference_engine.layers import abilities_on_battlefield, characteristics
 from reference_engine.model import Ability, DecisionKind, StackItem, Zone
 from reference_engine.moves import Choose, Decision, Illegal, Procedure
 from reference_engine.state import PendingTrigger
-from engine_kit.values import value_class
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -233,9 +233,7 @@ def _damage_prevented(game: Game, event, value, source) -> bool:
 def _permanent_sources(state) -> list[tuple[TriggerSource, tuple[Ability, ...]]]:
     """The permanents with triggered abilities. They follow from the characteristics, so they are
     kept until the state's version changes: most events (damage, mana, a spell cast) change none."""
-    derived = state.derived  # state.now(), inlined
-    if derived.version != state.version:
-        derived = state.now()
+    derived = state.now()
     if derived.trigger_sources is not None:
         return derived.trigger_sources
     found = []

@@ -30,13 +30,13 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING, Any, Sequence
 
+from engine_kit.values import value_class
 from reference_engine.filters import FilterContext, matches
 from reference_engine.layers import abilities_on_battlefield, characteristics
 from reference_engine.limits import EngineLimit
 from reference_engine.model import GameObject, Zone
 from reference_engine.moves import Procedure
 from reference_engine.replacement import Applicable, choose_order
-from engine_kit.values import value_class
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
