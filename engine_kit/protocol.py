@@ -17,7 +17,8 @@ PROTOCOL_VERSION: Final = 1
 #: Additions within version 1 that an engine can rely on the harness understanding (docs/protocol.md,
 #: "Versions"). 1: the case format's object order, damage assignment, stack targets, ability texts
 #: and attachments (each also a capability tag). 2: observed loyalty (loyalty-value). 3: players' counters (player-counters).
-PROTOCOL_MINOR: Final = 3
+#: 4: permanents set up phased out (phasing).
+PROTOCOL_MINOR: Final = 4
 
 JSON = dict[str, Any]
 

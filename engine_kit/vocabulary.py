@@ -19,6 +19,8 @@ CAPABILITIES: Final = (
     "loyalty-value",
     # protocol 1.3: players' counters (poison, rad) set up and observed (rule 122.1)
     "player-counters",
+    # protocol 1.4: permanents set up phased out (rule 702.26)
+    "phasing",
 )
 
 #: Steps of a turn in order (rule 500.1), as the case format names them.

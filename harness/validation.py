@@ -128,6 +128,9 @@ class CaseLinter:
                 pass
         for player, state in setup["players"].items():  # once every label of the setup is known
             for index, entry in enumerate(state.get("battlefield", [])):
+                if isinstance(entry, dict) and entry.get("phased_out"):
+                    self.require(["setup", "players", player, "battlefield", index, "phased_out"], "phasing",
+                                 "a permanent phased out in setup")
                 if isinstance(entry, dict) and "attached_to" in entry:
                     path = ["setup", "players", player, "battlefield", index, "attached_to"]
                     self.require(path, "attachments", "a permanent attached in setup")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from reference_engine import ops
+from reference_engine.daynight import enforce
 from reference_engine.effects import Ctx, effect, objects
 from reference_engine.layers import characteristics
 from reference_engine.model import GameObject, Zone
@@ -45,11 +46,16 @@ def phase_out(game: Game, objs: list[GameObject]) -> None:
 
 
 def phase_in(game: Game, objs: list[GameObject]) -> None:
-    """The permanents phase in (702.26d): not entering the battlefield, so no enters abilities trigger."""
+    """The permanents phase in, all at once (702.26a): not entering the battlefield, so no enters
+    abilities trigger (702.26d). They exist again (702.26c), so daybound and nightbound apply to them at
+    once, as they do at any time (702.145d, g), before the rest of the untap step."""
+    if not objs:
+        return
     for obj in objs:
         obj.phased_out = False
         obj.phased_out_controller = None
     game.state.touch()
+    enforce(game)
     for obj in objs:
         ops.emit(game, "phased_in", object_id=obj.id, uid=obj.uid)
 

@@ -64,6 +64,9 @@ def build(setup: dict[str, Any], cards: dict[str, CardDef]) -> tuple[GameState, 
             obj.summoning_sick = entry.get("summoning_sick", False)
             obj.damage = entry.get("damage", 0)
             obj.counters.update(entry.get("counters", {}))
+            if entry.get("phased_out"):  # 702.26b: under this player's control, phasing in at their untap step
+                obj.phased_out = True
+                obj.phased_out_controller = name
             if entry.get("label"):
                 labels[entry["label"]] = obj.uid
             if "attached_to" in entry:

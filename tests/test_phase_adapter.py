@@ -393,3 +393,22 @@ def test_start_declares_what_phase_lacks() -> None:
     assert info["engine"]["name"] == "phase.rs" and info["engine"]["version"] == "0.103.0"
     assert "color-identity" not in info["capabilities"] and "stack" in info["capabilities"]
     assert info["engine"]["details"]["adapter_limitations"]
+
+
+def test_a_permanent_set_up_phased_out_is_treated_as_though_it_does_not_exist(adapter, adapter_corpus) -> None:
+    played = play(adapter, adapter_corpus, """
+        id: t/phased-out
+        setup:
+          players:
+            alice:
+              mana_pool: "{R}{R}"
+              hand: [{card: Lightning Bolt, label: bolt}]
+            bob:
+              battlefield:
+                - {card: Grizzly Bears, label: bears, phased_out: true}
+                - {card: Watchwolf, label: wolf}
+        actions:
+          - cast: {card: bolt, targets: [bears]}
+          - cast: {card: bolt, targets: [wolf]}
+        """)
+    assert played.statuses == ["rejected", "ok"]

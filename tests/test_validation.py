@@ -271,3 +271,12 @@ def test_checking_an_observable_needs_its_capability(corpus_builder) -> None:
                               "'color_identity' needs the capability 'color-identity'")
     fixed = text.replace("requires: [mana-abilities]", "requires: [mana-abilities, color-identity]")
     assert problems_for(corpus_builder, fixed) == []
+
+
+def test_a_permanent_set_up_phased_out_needs_phasing(corpus_builder) -> None:
+    text = elves_case().replace("summoning_sick: true}", "summoning_sick: true, phased_out: true}")
+    (problem,) = problems_for(corpus_builder, text)
+    assert problem.startswith("cases/demo/elves.yaml:10: $.setup.players.alice.battlefield[0].phased_out: "
+                              "a permanent phased out in setup needs the capability 'phasing'")
+    fixed = text.replace("requires: [mana-abilities]", "requires: [mana-abilities, phasing]")
+    assert problems_for(corpus_builder, fixed) == []

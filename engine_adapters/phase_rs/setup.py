@@ -152,6 +152,8 @@ def _permanent(obj: dict[str, Any], entry: dict[str, Any], controller: int, turn
     if "loyalty" in counters:  # phase.rs keeps loyalty both as a counter and as a number on the object
         obj["loyalty"] = counters["loyalty"]
     obj["counters"] = {names.ENGINE_COUNTERS.get(kind, kind): n for kind, n in counters.items() if n}
+    if entry.get("phased_out"):  # phased out under its controller's control (702.26b), as the engine records it
+        obj["phase_status"] = {"status": "PhasedOut", "cause": "Directly"}
     if entry.get("summoning_sick"):
         obj["entered_battlefield_turn"] = turn
         obj["summoning_sick"] = True

@@ -52,6 +52,8 @@ class PythonMtgEngine(PackageAdapter):
         "attachments": "the adapter doesn't set up Auras or Equipment attached to a permanent",
         "loyalty-value": "the adapter reports no loyalty: the engine has no planeswalkers (see 'loyalty')",
         "player-counters": "the adapter doesn't set up a player's counters (poison, rad) nor report them",
+        # 1.4
+        "phasing": "the adapter doesn't set up a permanent phased out",
     }
     adapter_limitations = (
         "A permanent back face up, a token with keywords, or a permanent owned by another player in a "
