@@ -64,6 +64,23 @@ def _nightbound_wins(p: Patcher) -> None:
     p.replace("daynight", "check_designation", check_designation)
 
 
+@mutant("phasing-in-one-at-a-time", "permanents phasing in at the untap step do so one after another, daybound and "
+        "nightbound applying in between, not all at once", ["502.1", "702.26a"])
+def _phasing_in_one_at_a_time(p: Patcher) -> None:
+    def wrapper(original):
+        def phase_in(game, objs) -> None:
+            for obj in objs:
+                original(game, [obj])
+        return phase_in
+    p.wrap("phasing", "phase_in", wrapper)
+
+
+@mutant("phased-in-daybound-waits-for-priority", "a daybound permanent phasing in makes it day only once a player "
+        "would next receive priority, not at once", ["702.145d"])
+def _phased_in_daybound_waits(p: Patcher) -> None:
+    p.replace_in("phasing", "enforce", lambda game: None)
+
+
 @mutant("daybound-spell-makes-day", "a daybound spell on the stack makes it day, not only a daybound permanent", ["702.145d"])
 def _daybound_spell_makes_day(p: Patcher) -> None:
     from reference_engine.layers import characteristics
