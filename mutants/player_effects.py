@@ -114,78 +114,39 @@ def _sacrifice_anothers_permanent(p: Patcher) -> None:
 
 
 # --- a cost that sacrifices several permanents (601.2h, 118.3) --------------------------------------
-def _sacrifice_cost_with(*, at_least_one: bool, any_kind: bool):
-    """`casting._sacrifice_cost` with its count check (all N permanents, or at least one) and its
-    check of what each permanent is (the kind the cost names, or any) chosen."""
-    def sacrifice_cost(game, move, obj, cost):
-        from reference_engine import ops
-        from reference_engine.casting import _own_object
-        from reference_engine.layers import characteristics
-        from reference_engine.model import Zone
-        from reference_engine.moves import Illegal
-
-        count, chosen = cost.sacrifice_count, set(move.sacrifice)
-        if len(chosen) != len(move.sacrifice) or not (0 < len(chosen) <= count if at_least_one else len(chosen) == count):
-            raise Illegal(f"choose {count} different permanents to sacrifice for this cost")
-        victims = []
-        for object_id in move.sacrifice:
-            victim = _own_object(game, move.player, object_id, Zone.BATTLEFIELD, "permanent")
-            chars = characteristics(game.state, victim)
-            if cost.sacrifice_other and victim.id == obj.id:
-                raise Illegal("this cost needs another permanent")
-            wanted = [s.capitalize() for s in cost.sacrifice]
-            if not any_kind and not any(w in chars.types or chars.has_subtype(w) for w in wanted):
-                raise Illegal(f"{chars.name} is not {' or '.join(wanted)}")
-            victims.append(victim)
-        ops.sacrifice_together(game, victims)
-    return sacrifice_cost
-
-
 @mutant("sacrifice-cost-paid-in-part", "'Sacrifice two Saprolings' is paid by sacrificing one: a partial payment "
         "of an activation cost is allowed", ["601.2h", "602.2b"])
 def _sacrifice_cost_in_part(p: Patcher) -> None:
-    p.replace("casting", "_sacrifice_cost", _sacrifice_cost_with(at_least_one=True, any_kind=False))
+    def check_sacrifice_count(chosen, count) -> None:  # one or more, up to the count
+        from reference_engine.moves import Illegal
+
+        if not 0 < len(set(chosen)) == len(chosen) <= count:
+            raise Illegal(f"choose up to {count} different permanents to sacrifice for this cost")
+    p.replace("casting", "check_sacrifice_count", check_sacrifice_count)
 
 
 @mutant("sacrifice-cost-paid-with-other-permanents", "'Sacrifice two Saprolings' is paid with any two permanents "
         "the player controls, Saprolings or not", ["118.3"])
 def _sacrifice_cost_any_kind(p: Patcher) -> None:
-    p.replace("casting", "_sacrifice_cost", _sacrifice_cost_with(at_least_one=False, any_kind=True))
+    p.replace("casting", "check_sacrificed_kind", lambda chars, wanted: None)
 
 
 # --- modal spells (700.2) -------------------------------------------------------------------------
-def _check_modes_without(*, count: bool = True, distinct: bool = True):
-    """`modal_spells.check_modes` without its check of how many modes are chosen, or of their being
-    different modes."""
-    def check_modes(game, name, data, modes, player):
-        from reference_engine.modal_spells import is_modal
-        from reference_engine.moves import Illegal
-
-        if data is None or not is_modal(data):
-            if modes:
-                raise Illegal(f"{name} isn't modal")
-            return
-        limits = data.get("choose_modes") or {"min": 1, "max": 1}
-        least, most = int(limits.get("min", 1)), int(limits.get("max", len(data["modes"])))
-        if count and not least <= len(modes) <= most:
-            raise Illegal(f"choose {least} to {most} modes of {name}")
-        if not modes or not all(0 <= i < len(data["modes"]) for i in modes):
-            raise Illegal(f"choose modes of {name} among its modes")
-        if distinct and len(set(modes)) != len(modes):
-            raise Illegal("the same mode can't be chosen twice")
-    return check_modes
-
-
 @mutant("same-mode-chosen-twice", "a mode of a 'choose two' spell may be chosen twice, though the spell doesn't "
         "say so", ["700.2d"])
 def _same_mode_twice(p: Patcher) -> None:
-    p.replace("modal_spells", "check_modes", _check_modes_without(distinct=False))
+    p.replace("modal_spells", "check_modes_differ", lambda name, modes: None)
 
 
 @mutant("any-number-of-modes", "a modal spell may be cast with any number of its modes, not the number it says "
         "to choose", ["601.2b", "700.2"])
 def _any_number_of_modes(p: Patcher) -> None:
-    p.replace("modal_spells", "check_modes", _check_modes_without(count=False))
+    def check_mode_count(name, modes, least, most) -> None:  # at least one, as many as the player likes
+        from reference_engine.moves import Illegal
+
+        if not modes:
+            raise Illegal(f"choose modes of {name}")
+    p.replace("modal_spells", "check_mode_count", check_mode_count)
 
 
 @mutant("modes-happen-last-printed-first", "the chosen modes of a modal spell happen in the reverse of their "

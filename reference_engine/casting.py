@@ -742,18 +742,26 @@ def _check_loyalty(game: Game, player: str, obj: GameObject, chars: Characterist
 
 
 def _sacrifice_cost(game: Game, move: Activate, obj: GameObject, cost: Cost) -> None:
-    count = cost.sacrifice_count
-    if len(move.sacrifice) != count or len(set(move.sacrifice)) != count:
-        raise Illegal(f"choose exactly {'one permanent' if count == 1 else f'{count} different permanents'} to "
-                      "sacrifice for this cost")
+    check_sacrifice_count(move.sacrifice, cost.sacrifice_count)
     victims = []
     for chosen in move.sacrifice:
         victim = _own_object(game, move.player, chosen, Zone.BATTLEFIELD, "permanent")
         chars = characteristics(game.state, victim)
         if cost.sacrifice_other and victim.id == obj.id:
             raise Illegal("this cost needs another permanent")
-        wanted = cost.sacrifice
-        if not any(w in chars.types or chars.has_subtype(w) for w in (s.capitalize() for s in wanted)):  # type: ignore[union-attr]
-            raise Illegal(f"{chars.name} is not {' or '.join(wanted)}")  # type: ignore[arg-type]
+        check_sacrificed_kind(chars, cost.sacrifice)  # type: ignore[arg-type]
         victims.append(victim)
-    ops.sacrifice_together(game, victims)  # one event: they are sacrificed together (701.21a)
+    ops.sacrifice_together(game, victims)
+
+
+def check_sacrifice_count(chosen: tuple[int, ...], count: int) -> None:
+    """Rules 601.2h, 602.2b: a cost is paid in full: as many different permanents as it names."""
+    if len(chosen) != count or len(set(chosen)) != count:
+        raise Illegal(f"choose exactly {'one permanent' if count == 1 else f'{count} different permanents'} to "
+                      "sacrifice for this cost")
+
+
+def check_sacrificed_kind(chars: Characteristics, wanted: tuple[str, ...]) -> None:
+    """Rule 118.3: what is sacrificed is what the cost names ('Sacrifice two Saprolings')."""
+    if not any(w in chars.types or chars.has_subtype(w) for w in (s.capitalize() for s in wanted)):
+        raise Illegal(f"{chars.name} is not {' or '.join(wanted)}")  # one event: they are sacrificed together (701.21a)

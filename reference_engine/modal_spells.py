@@ -25,6 +25,19 @@ def with_modes(data: Mapping[str, Any], modes: tuple[int, ...]) -> Mapping[str, 
     return combined(dict(data), list(modes)) if is_modal(data) else data
 
 
+def check_mode_count(name: str, modes: tuple[int, ...], least: int, most: int) -> None:
+    """Rules 601.2b, 700.2: as many modes as the spell says to choose."""
+    if not least <= len(modes) <= most:
+        wanted = str(least) if least == most else f"{least} to {most}"
+        raise Illegal(f"choose {wanted} of the modes of {name}, not {len(modes)} (rules 601.2b, 700.2)")
+
+
+def check_modes_differ(name: str, modes: tuple[int, ...]) -> None:
+    """Rule 700.2d: a mode is chosen at most once, unless the spell says otherwise."""
+    if len(set(modes)) != len(modes):
+        raise Illegal(f"the same mode of {name} can't be chosen more than once (rule 700.2d)")
+
+
 def check_modes(game: Game, name: str, data: Mapping[str, Any] | None, modes: tuple[int, ...], player: str) -> None:
     """Rule 601.2b: the modes announced for a spell must be as many as it says to choose, each a
     different mode (700.2d) that can be chosen (700.2a); a spell that isn't modal has none."""
@@ -37,13 +50,10 @@ def check_modes(game: Game, name: str, data: Mapping[str, Any] | None, modes: tu
     count = len(data["modes"])
     limits = data.get("choose_modes") or {"min": 1, "max": 1}
     least, most = int(limits.get("min", 1)), int(limits.get("max", count))
-    wanted = str(least) if least == most else f"{least} to {most}"
-    if not least <= len(modes) <= most:
-        raise Illegal(f"choose {wanted} of the modes of {name}, not {len(modes)} (rules 601.2b, 700.2)")
+    check_mode_count(name, modes, least, most)
     if not all(0 <= i < count for i in modes):
         raise Illegal(f"{name} has modes 0 to {count - 1}")
-    if len(set(modes)) != len(modes):
-        raise Illegal(f"the same mode of {name} can't be chosen more than once (rule 700.2d)")
+    check_modes_differ(name, modes)
     for i in modes:
         specs = data["modes"][i].get("targets")
         if specs and not has_legal_choice(game, specs, player, None):
