@@ -91,8 +91,8 @@ def engines_section(corpus: Corpus, specs: list[str], repeat: int, results: Resu
                        and not isinstance(session.run(messages[i]).message, Skipped)]  # also warms up
                 if ran:
                     with settled_loaded():  # as `run` plays the cases
-                        seconds, base = median_times([lambda: play_all(session, ran),
-                                                      lambda: [reference.run(m) for m in ran]], repeat)
+                        seconds, base = median_times([lambda s=session, r=ran: play_all(s, r),
+                                                      lambda r=ran: [reference.run(m) for m in r]], repeat)
             finally:
                 if session is not reference:
                     session.close()
