@@ -128,9 +128,6 @@ class CaseLinter:
                 pass
         for player, state in setup["players"].items():  # once every label of the setup is known
             for index, entry in enumerate(state.get("battlefield", [])):
-                if isinstance(entry, dict) and entry.get("phased_out"):
-                    self.require(["setup", "players", player, "battlefield", index, "phased_out"], "phasing",
-                                 "a permanent phased out in setup")
                 if isinstance(entry, dict) and "attached_to" in entry:
                     path = ["setup", "players", player, "battlefield", index, "attached_to"]
                     self.require(path, "attachments", "a permanent attached in setup")
@@ -155,6 +152,8 @@ class CaseLinter:
         if "label" in entry:
             self.define_label(path + ["label"], entry["label"], {"card": card, "zone": zone, "entry": entry,
                                                                  "player": path[2]})
+        if entry.get("phased_out"):
+            self.require(path + ["phased_out"], "phasing", "a permanent phased out in setup")
         owner = entry.get("owner")
         if owner is not None and owner not in self.players:
             self.report(path + ["owner"], f"{owner!r} is not one of the players")

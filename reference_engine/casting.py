@@ -751,7 +751,7 @@ def _sacrifice_cost(game: Game, move: Activate, obj: GameObject, cost: Cost) -> 
             raise Illegal("this cost needs another permanent")
         check_sacrificed_kind(chars, cost.sacrifice)  # type: ignore[arg-type]
         victims.append(victim)
-    ops.sacrifice_together(game, victims)
+    ops.sacrifice_together(game, victims)  # one event: they are sacrificed together (701.21a)
 
 
 def check_sacrifice_count(chosen: tuple[int, ...], count: int) -> None:
@@ -764,4 +764,4 @@ def check_sacrifice_count(chosen: tuple[int, ...], count: int) -> None:
 def check_sacrificed_kind(chars: Characteristics, wanted: tuple[str, ...]) -> None:
     """Rule 118.3: what is sacrificed is what the cost names ('Sacrifice two Saprolings')."""
     if not any(w in chars.types or chars.has_subtype(w) for w in (s.capitalize() for s in wanted)):
-        raise Illegal(f"{chars.name} is not {' or '.join(wanted)}")  # one event: they are sacrificed together (701.21a)
+        raise Illegal(f"{chars.name} is not {' or '.join(wanted)}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator
 
-from reference_engine.layers import abilities_on_battlefield
+from reference_engine.restrictions import rule_abilities
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -16,9 +16,8 @@ def rule_effects(game: Game, key: str) -> Iterator[tuple[str, int | None, Any]]:
     """(controller, source id, value) of each `rule` ability `{key: value}` that functions now:
     on a permanent (its current characteristics) or an emblem."""
     state = game.state
-    for obj, chars, ability in abilities_on_battlefield(state, "rule"):
-        if key in ability.data:
-            yield chars.controller, obj.id, ability.data[key]
+    for obj, controller, value in rule_abilities(state, key):
+        yield controller, obj.id, value
     for emblem in state.emblems:
         for ability in emblem.abilities:
             if ability.kind == "rule" and key in ability.data:

@@ -254,7 +254,7 @@ class GameState:
     def save(self) -> Saved:
         """The state as it is now, to restore if the move being made turns out to be illegal. Its fields
         are read one by one, never through `__dict__`: in Python 3.11 an object whose `__dict__` has
-        been asked for reads its attributes about twice as slowly from then on."""
+        been asked for reads its attributes more slowly from then on."""
         return saving.save(_saved_values(self))
 
     def restore(self, saved: Saved) -> None:
